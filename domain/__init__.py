@@ -1,0 +1,1 @@
+"""Pure game rules: no I/O, no clock, no randomness but the seeded shuffle."""

@@ -1,0 +1,1 @@
+"""One package per game; `registry` lists the games the server offers."""

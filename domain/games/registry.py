@@ -1,0 +1,8 @@
+"""The games this server offers, by their API name."""
+
+from __future__ import annotations
+
+from domain.games.six_nimmt import RULES as SIX_NIMMT
+from domain.kernel.rules import AnyRules
+
+GAMES: dict[str, AnyRules] = {rules.name: rules for rules in (SIX_NIMMT,)}

@@ -1,0 +1,29 @@
+"""Six-nimmt legal moves per seat, and who the game waits for."""
+
+from __future__ import annotations
+
+from domain.games.six_nimmt.cards import ROWS
+from domain.games.six_nimmt.commands import ChooseRow, Command, DraftCard, PlayCard
+from domain.games.six_nimmt.state import State
+
+
+def legal_moves(state: State, seat: int) -> list[Command]:
+    match state.phase:
+        case "choose":
+            return [PlayCard(card=c) for c in state.hands[seat]]
+        case "choose_row" if seat == state.asked:
+            return [ChooseRow(row=r) for r in range(ROWS)]
+        case "draft" if seat == state.drafter:
+            return [DraftCard(card=c) for c in state.pool]
+    return []
+
+
+def awaiting(state: State) -> list[int]:
+    match state.phase:
+        case "choose":
+            return [s for s, c in enumerate(state.chosen) if c is None]
+        case "choose_row":
+            return [state.asked] if state.asked is not None else []
+        case "draft":
+            return [state.drafter]
+    return []

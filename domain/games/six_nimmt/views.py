@@ -1,0 +1,44 @@
+"""What each viewer may see of a six-nimmt game, and of each event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.games.six_nimmt.events import CardChosen, CardsDealt, Event
+from domain.games.six_nimmt.state import State
+from domain.kernel.viewer import Viewer
+
+PUBLIC_PHASES = {"resolve": "choose"}  # resolution never rests; clients see the phase it returns to
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    hands_public = state.options.pro or viewer.sees_all
+    own = viewer.seat
+    return {
+        "rows": state.rows,
+        "hand": state.hands[own] if own is not None and state.hands else [],
+        "hands": state.hands if hands_public else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "chosen": [c is not None for c in state.chosen],
+        "my_choice": state.chosen[own] if own is not None and state.chosen else None,
+        "revealed": [{"seat": s, "card": c} for s, c in state.pending],
+        "asked": state.asked,
+        "pool": state.pool,
+        "drafter": state.drafter if state.phase == "draft" else None,
+        "penalties": state.penalties,
+        "totals": state.totals,
+        "round": state.round,
+        "turn": state.turn,
+        "phase": PUBLIC_PHASES.get(state.phase, state.phase),
+    }
+
+
+def redact(event: Event, viewer: Viewer, pro: bool) -> Event:
+    match event:
+        case CardChosen(seat=seat) if not viewer.can_see(seat):
+            return replace(event, card=None)
+        case CardsDealt(hands=hands) if not (pro or viewer.sees_all):
+            return replace(event, hands=[h if viewer.can_see(s) else [] for s, h in enumerate(hands)])
+    return event

@@ -1,0 +1,1 @@
+"""What every game shares: the Decider protocol, errors, the seeded shuffle, viewers."""

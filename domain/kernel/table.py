@@ -1,0 +1,199 @@
+"""The table around every game: lobby, seats, start, end, seed reveal.
+
+It is itself a Decider whose state wraps the game's state (`inner`). Game commands pass through
+`play`, which adds `GameEnded` (revealing the seed) once the game's own rules say it is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, TypeVar
+
+import msgspec
+
+from domain.kernel.context import Shuffler
+from domain.kernel.errors import refuse
+from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel.rules import AnyRules
+from domain.kernel.shuffle import commitment
+from domain.kernel.viewer import EVERYONE, Viewer
+
+S = TypeVar("S")
+
+Status = Literal["lobby", "active", "finished"]
+NAME_MAX = 40
+
+
+class Seat(msgspec.Struct, frozen=True):
+    name: str
+    bot: str | None = None
+
+
+class Table(msgspec.Struct, Generic[S]):
+    game: str
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    seed_commitment: str
+    seats: list[Seat | None]
+    status: Status = "lobby"
+    version: int = 0
+    shuffles: int = 0
+    inner: S | None = None
+    seed: str | None = None
+    scores: list[int] = []
+    winners: list[int] = []
+
+
+def parse_options(rules: AnyRules, players: int, raw: dict[str, Any] | None) -> Any:
+    if not rules.min_players <= players <= rules.max_players:
+        raise refuse(
+            "invalid_players",
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}",
+            {"min": rules.min_players, "max": rules.max_players},
+        )
+    try:
+        options = msgspec.convert(raw or {}, rules.options_type)
+    except msgspec.ValidationError as exc:
+        raise refuse("invalid_options", str(exc)) from exc
+    rules.check_options(players, options)
+    return options
+
+
+def create(rules: AnyRules, game_id: str, players: int, raw_options: dict[str, Any] | None, seed: bytes) -> list[Any]:
+    options = parse_options(rules, players, raw_options)
+    return [
+        GameCreated(
+            game=rules.name,
+            game_id=game_id,
+            players=players,
+            options=msgspec.to_builtins(options),
+            seed_commitment=commitment(seed),
+        )
+    ]
+
+
+def join(table: Table[Any], name: str, seat: int | None, bot: str | None) -> list[Any]:
+    if table.status != "lobby":
+        raise refuse("already_started", "the game has already started")
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_MAX:
+        raise refuse("invalid_name", f"a name has 1 to {NAME_MAX} characters")
+    free = [i for i, s in enumerate(table.seats) if s is None]
+    if not free:
+        raise refuse("game_full", "every seat is taken")
+    if seat is None:
+        seat = free[0]
+    elif not 0 <= seat < table.players:
+        raise refuse("invalid_seat", f"seats are 0 to {table.players - 1}")
+    elif table.seats[seat] is not None:
+        raise refuse("seat_taken", f"seat {seat} is taken")
+    return [PlayerJoined(seat=seat, name=name, bot=bot)]
+
+
+def start(rules: AnyRules, table: Table[Any], seed: bytes) -> list[Any]:
+    if table.status != "lobby":
+        raise refuse("already_started", "the game has already started")
+    empty = [i for i, s in enumerate(table.seats) if s is None]
+    if empty:
+        raise refuse("seats_empty", "every seat must be taken before the start", {"empty": empty})
+    started: Table[Any] = evolve(rules, table, GameStarted())
+    dealt = rules.start(started.inner, Shuffler(seed, started.shuffles))
+    return [GameStarted(), *dealt, *_ending(rules, started, dealt, seed)]
+
+
+def play(rules: AnyRules, table: Table[Any], seat: int, command: Any, seed: bytes) -> list[Any]:
+    if table.status != "active":
+        raise refuse("game_not_active", f"the game is {table.status}, not active")
+    events = rules.decide(table.inner, seat, command, Shuffler(seed, table.shuffles))
+    return [*events, *_ending(rules, table, events, seed)]
+
+
+def _ending(rules: AnyRules, table: Table[Any], events: list[Any], seed: bytes) -> list[Any]:
+    inner = table.inner
+    for event in events:
+        inner = rules.evolve(inner, event)
+    if not rules.is_over(inner):
+        return []
+    return [GameEnded(seed=seed.hex(), scores=rules.scores(inner), winners=rules.winners(inner))]
+
+
+def initial(event: GameCreated) -> Table[Any]:
+    return Table(
+        game=event.game,
+        game_id=event.game_id,
+        players=event.players,
+        options=event.options,
+        seed_commitment=event.seed_commitment,
+        seats=[None] * event.players,
+        version=1,
+    )
+
+
+def evolve(rules: AnyRules, table: Table[Any], event: Any) -> Table[Any]:
+    version = table.version + 1
+    match event:
+        case PlayerJoined(seat=seat, name=name, bot=bot):
+            seats = list(table.seats)
+            seats[seat] = Seat(name=name, bot=bot)
+            return msgspec.structs.replace(table, seats=seats, version=version)
+        case GameStarted():
+            options = msgspec.convert(table.options, rules.options_type)
+            inner = rules.initial_state(table.players, options)
+            return msgspec.structs.replace(table, status="active", inner=inner, version=version)
+        case GameEnded(seed=seed, scores=scores, winners=winners):
+            return msgspec.structs.replace(
+                table, status="finished", seed=seed, scores=scores, winners=winners, version=version
+            )
+        case DeckShuffled():
+            inner = rules.evolve(table.inner, event)
+            return msgspec.structs.replace(table, inner=inner, shuffles=table.shuffles + 1, version=version)
+        case _:
+            return msgspec.structs.replace(table, inner=rules.evolve(table.inner, event), version=version)
+
+
+def fold(rules: AnyRules, events: list[Any]) -> Table[Any]:
+    """Replay a whole stream; the first event must be `GameCreated`."""
+    first = events[0]
+    if not isinstance(first, GameCreated):
+        raise ValueError("a stream starts with GameCreated")
+    table = initial(first)
+    for event in events[1:]:
+        table = evolve(rules, table, event)
+    return table
+
+
+def effective_viewer(table: Table[Any], viewer: Viewer) -> Viewer:
+    """Once the game has ended, nothing is hidden any more."""
+    return EVERYONE if table.status == "finished" else viewer
+
+
+def redact(rules: AnyRules, table: Table[Any], event: Any, viewer: Viewer) -> Any:
+    viewer = effective_viewer(table, viewer)
+    if isinstance(event, DeckShuffled):
+        return event if viewer.sees_all else DeckShuffled(label=event.label, size=event.size)
+    if isinstance(event, GameCreated | PlayerJoined | GameStarted | GameEnded):
+        return event
+    return rules.redact(table.inner, event, viewer)
+
+
+def view(rules: AnyRules, table: Table[Any], viewer: Viewer) -> dict[str, Any]:
+    seen_by = effective_viewer(table, viewer)
+    inner = table.inner
+    over = table.status == "finished"
+    return {
+        "game_id": table.game_id,
+        "game": table.game,
+        "status": table.status,
+        "version": table.version,
+        "players": [
+            {"seat": i, "name": s.name if s else None, "bot": s.bot if s else None} for i, s in enumerate(table.seats)
+        ],
+        "you": viewer.seat,
+        "awaiting": rules.awaiting(inner) if inner is not None and table.status == "active" else [],
+        "scores": table.scores if over else (rules.scores(inner) if inner is not None else [0] * table.players),
+        "winners": table.winners if over else [],
+        "options": table.options,
+        "seed_commitment": table.seed_commitment,
+        "seed": table.seed if over else None,
+        "state": rules.view(inner, seen_by) if inner is not None else None,
+    }
