@@ -25,6 +25,7 @@ from domain.games.six_nimmt.state import State
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import refuse
 from domain.kernel.recorder import Recorder
+from domain.kernel.secret_choice import everyone_chose, reveal_order
 
 Rec = Recorder[State, Event]
 
@@ -80,10 +81,8 @@ def choose_card(rec: Rec, seat: int, card: int, shuffler: Shuffler) -> None:
     if card not in rec.state.hands[seat]:
         raise refuse("card_not_in_hand", f"you do not hold {card}")
     rec.emit(CardChosen(seat=seat, card=card))
-    chosen = rec.state.chosen
-    if all(c is not None for c in chosen):
-        order = sorted((c, s) for s, c in enumerate(chosen) if c is not None)
-        rec.emit(CardsRevealed(turn=rec.state.turn + 1, cards=[(s, c) for c, s in order]))
+    if everyone_chose(rec.state.chosen):
+        rec.emit(CardsRevealed(turn=rec.state.turn + 1, cards=reveal_order(rec.state.chosen)))
         resolve(rec, shuffler)
 
 

@@ -20,6 +20,8 @@ from domain.games.six_nimmt.events import (
 from domain.games.six_nimmt.options import Options
 from domain.games.six_nimmt.state import State
 from domain.kernel.events import DeckShuffled
+from domain.kernel.rows import rows_started, with_card_placed, with_cards_added, with_row_emptied
+from domain.kernel.secret_choice import nobody_chose, with_choice, without_revealed
 
 
 def initial_state(players: int, options: Options) -> State:
@@ -32,7 +34,7 @@ def _new_round(state: State, round_: int) -> State:
         state,
         round=round_,
         turn=0,
-        chosen=[None] * n,
+        chosen=nobody_chose(n),
         pending=[],
         asked=None,
         penalties=[[] for _ in range(n)],
@@ -46,7 +48,7 @@ def evolve(state: State, event: Event) -> State:
         case CardsDealt(round=round_, hands=dealt, rows=starters):
             state = _new_round(state, round_)
             return replace(
-                state, hands=[sorted(h) for h in dealt], rows=[[c] for c in starters], deck=[], phase="choose"
+                state, hands=[sorted(h) for h in dealt], rows=rows_started(starters), deck=[], phase="choose"
             )
         case DraftOpened(round=round_, pool=pool):
             state = _new_round(state, round_)
@@ -59,17 +61,14 @@ def evolve(state: State, event: Event) -> State:
             pool = [c for c in state.pool if c != card]
             return replace(state, hands=hands, pool=pool, drafter=(seat + 1) % state.players)
         case RowsStarted(rows=starters):
-            return replace(state, rows=[[c] for c in starters], pool=[], phase="choose")
+            return replace(state, rows=rows_started(starters), pool=[], phase="choose")
         case CardChosen(seat=seat, card=card):
-            chosen = list(state.chosen)
-            chosen[seat] = card
-            return replace(state, chosen=chosen)
+            return replace(state, chosen=with_choice(state.chosen, seat, card))
         case CardsRevealed(turn=turn, cards=cards):
-            hands = [[c for c in hand if c != state.chosen[seat]] for seat, hand in enumerate(state.hands)]
             return replace(
                 state,
-                hands=hands,
-                chosen=[None] * state.players,
+                hands=without_revealed(state.hands, state.chosen),
+                chosen=nobody_chose(state.players),
                 pending=[(s, c) for s, c in cards],
                 turn=turn,
                 phase="resolve",
@@ -77,16 +76,18 @@ def evolve(state: State, event: Event) -> State:
         case RowChoiceRequested(seat=seat):
             return replace(state, asked=seat, phase="choose_row")
         case RowTaken(seat=seat, row=row, cards=taken):
-            rows = list(state.rows)
-            rows[row] = []
-            penalties = list(state.penalties)
-            penalties[seat] = [*penalties[seat], *taken]
-            return replace(state, rows=rows, penalties=penalties)
+            return replace(
+                state, rows=with_row_emptied(state.rows, row), penalties=with_cards_added(state.penalties, seat, taken)
+            )
         case CardPlaced(card=card, row=row):
-            rows = list(state.rows)
-            rows[row] = [*rows[row], card]
             pending = state.pending[1:]
-            return replace(state, rows=rows, pending=pending, asked=None, phase="resolve" if pending else "choose")
+            return replace(
+                state,
+                rows=with_card_placed(state.rows, row, card),
+                pending=pending,
+                asked=None,
+                phase="resolve" if pending else "choose",
+            )
         case RoundEnded(totals=totals, last=last):
             return replace(state, totals=list(totals), phase="finished" if last else "deal")
     return state

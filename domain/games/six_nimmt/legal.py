@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.games.six_nimmt.cards import ROWS
 from domain.games.six_nimmt.commands import ChooseRow, Command, DraftCard, PlayCard
 from domain.games.six_nimmt.state import State
+from domain.kernel.secret_choice import still_choosing
 
 
 def legal_moves(state: State, seat: int) -> list[Command]:
@@ -21,7 +22,7 @@ def legal_moves(state: State, seat: int) -> list[Command]:
 def awaiting(state: State) -> list[int]:
     match state.phase:
         case "choose":
-            return [s for s, c in enumerate(state.chosen) if c is None]
+            return still_choosing(state.chosen)
         case "choose_row":
             return [state.asked] if state.asked is not None else []
         case "draft":

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 from domain.games.six_nimmt.events import CardChosen, CardsDealt, Event
 from domain.games.six_nimmt.state import State
+from domain.kernel.secret_choice import shown_choice
 from domain.kernel.viewer import Viewer
 
 PUBLIC_PHASES = {"resolve": "choose"}  # resolution never rests; clients see the phase it returns to
@@ -37,8 +38,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
 
 def redact(event: Event, viewer: Viewer, pro: bool) -> Event:
     match event:
-        case CardChosen(seat=seat) if not viewer.can_see(seat):
-            return replace(event, card=None)
+        case CardChosen(seat=seat, card=card) if card is not None:
+            return replace(event, card=shown_choice(card, seat, viewer))
         case CardsDealt(hands=hands) if not (pro or viewer.sees_all):
             return replace(event, hands=[h if viewer.can_see(s) else [] for s, h in enumerate(hands)])
     return event
