@@ -14,6 +14,12 @@ from domain.kernel.viewer import Viewer
 PUBLIC_PHASES = {"resolve": "choose"}  # resolution never rests; clients see the phase it returns to
 
 
+def turn_in_play(state: State) -> int:
+    """The turn as rules/six-nimmt.md numbers it (1..10): `state.turn` counts reveals, so while the
+    seats are still choosing (or drafting) the turn in play is the next one."""
+    return state.turn + 1 if state.phase in ("draft", "choose") else state.turn
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     hands_public = state.options.pro or viewer.sees_all
     own = viewer.seat
@@ -31,7 +37,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "penalties": state.penalties,
         "totals": state.totals,
         "round": state.round,
-        "turn": state.turn,
+        "turn": turn_in_play(state),
         "phase": PUBLIC_PHASES.get(state.phase, state.phase),
     }
 
