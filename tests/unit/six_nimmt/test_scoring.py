@@ -140,3 +140,13 @@ def test_ties_share_the_victory() -> None:
     assert RULES.winners(state) == [0, 2]
     everyone = position([[1], [2]], ROWS, totals=[66, 66])
     assert RULES.winners(everyone) == [0, 1]
+
+
+def test_a_game_ending_in_a_tie_has_every_tied_seat_win() -> None:
+    state = position(
+        [[50], [60], [70]], ROWS, options=Options(end=EndAfterRounds(1)), totals=[0, 0, 0], penalties=[[1], [30], [2]]
+    )
+    state, _ = play_turn(state, [50, 60, 70])
+    assert RULES.is_over(state)
+    assert RULES.scores(state) == [1, 3, 1]
+    assert RULES.winners(state) == [0, 2]

@@ -1,0 +1,253 @@
+"""The table around every game: create, join, start, play, end and the seed reveal (six-nimmt as the game)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import pytest
+
+from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt.commands import PlayCard
+from domain.kernel import table as tables
+from domain.kernel.errors import RuleViolation
+from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel.table import Seat, Table
+from domain.kernel.viewer import SPECTATOR, seat_viewer
+from tests.unit.harness import SEED, Game, assert_replay_equals_live, encoded
+
+COMMITMENT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"  # sha256 of SEED, dealing.md
+
+
+def lobby(players: int = 3) -> Table[Any]:
+    (created,) = tables.create(RULES, "g-1", players, None, SEED)
+    return tables.initial(created)
+
+
+def joined(table: Table[Any], *names: str) -> Table[Any]:
+    for name in names:
+        for event in tables.join(table, name, None, None):
+            table = tables.evolve(RULES, table, event)
+    return table
+
+
+def refused(table: Table[Any], attempt: Any) -> str:
+    before = encoded(table)
+    with pytest.raises(RuleViolation) as refusal:
+        attempt()
+    assert encoded(table) == before
+    return refusal.value.code
+
+
+def finished() -> Game:
+    game = Game(RULES, 2, {"end": {"kind": "rounds", "rounds": 1}})
+    game.play_out()
+    return game
+
+
+# --- create ----------------------------------------------------------------------------------------------
+
+
+def test_create_publishes_the_commitment_never_the_seed() -> None:
+    (created,) = tables.create(RULES, "g-1", 3, {"deck": "full"}, SEED)
+    assert created == GameCreated(
+        game="six-nimmt",
+        game_id="g-1",
+        players=3,
+        options={"deck": "full", "end": {"kind": "threshold", "points": 66}, "variant": "standard"},
+        seed_commitment=COMMITMENT,
+    )
+    assert SEED.hex() not in repr(created)
+
+
+def test_a_new_table_is_an_empty_lobby() -> None:
+    table = lobby(3)
+    assert table.status == "lobby"
+    assert table.seats == [None, None, None]
+    assert table.version == 1
+    assert table.inner is None
+    assert table.seed is None
+
+
+@pytest.mark.parametrize("players", [1, 11])
+def test_create_refuses_a_player_count_outside_the_game(players: int) -> None:
+    with pytest.raises(RuleViolation) as refusal:
+        tables.create(RULES, "g-1", players, None, SEED)
+    assert refusal.value.code == "invalid_players"
+
+
+@pytest.mark.parametrize("options", [{"deck": 3}, {"end": {"kind": "rounds", "rounds": 0}}, {"unknown": True}])
+def test_create_refuses_bad_options(options: dict[str, Any]) -> None:
+    with pytest.raises(RuleViolation) as refusal:
+        tables.create(RULES, "g-1", 3, options, SEED)
+    assert refusal.value.code == "invalid_options"
+
+
+# --- join ------------------------------------------------------------------------------------------------
+
+
+def test_join_takes_the_first_free_seat() -> None:
+    table = joined(lobby(3), "ann", "bob")
+    assert table.seats == [Seat(name="ann"), Seat(name="bob"), None]
+    assert table.version == 3
+
+
+def test_join_a_chosen_seat() -> None:
+    table = lobby(3)
+    (event,) = tables.join(table, "  cat  ", 2, "smart")
+    assert event == PlayerJoined(seat=2, name="cat", bot="smart")
+    table = tables.evolve(RULES, table, event)
+    (event,) = tables.join(table, "dan", None, None)
+    assert event.seat == 0
+
+
+def test_join_refuses_a_taken_seat() -> None:
+    table = joined(lobby(3), "ann")
+    assert refused(table, lambda: tables.join(table, "bob", 0, None)) == "seat_taken"
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 10])
+def test_join_refuses_a_seat_that_does_not_exist(seat: int) -> None:
+    table = lobby(3)
+    assert refused(table, lambda: tables.join(table, "ann", seat, None)) == "invalid_seat"
+
+
+def test_join_refuses_a_full_table() -> None:
+    table = joined(lobby(2), "ann", "bob")
+    assert refused(table, lambda: tables.join(table, "cat", None, None)) == "game_full"
+    assert refused(table, lambda: tables.join(table, "cat", 0, None)) == "game_full"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 41])
+def test_join_refuses_a_bad_name(name: str) -> None:
+    table = lobby(2)
+    assert refused(table, lambda: tables.join(table, name, None, None)) == "invalid_name"
+
+
+def test_join_refuses_once_started() -> None:
+    game = Game(RULES, 2)
+    game.start()
+    assert refused(game.table, lambda: tables.join(game.table, "late", None, None)) == "already_started"
+
+
+# --- start -----------------------------------------------------------------------------------------------
+
+
+def test_start_refuses_empty_seats() -> None:
+    table = joined(lobby(3), "ann")
+    with pytest.raises(RuleViolation) as refusal:
+        tables.start(RULES, table, SEED)
+    assert refusal.value.code == "seats_empty"
+    assert refusal.value.details == {"empty": [1, 2]}
+    assert table.status == "lobby"
+
+
+def test_start_deals_with_the_first_shuffle() -> None:
+    game = Game(RULES, 3)
+    events = game.start()
+    assert isinstance(events[0], GameStarted)
+    assert isinstance(events[1], DeckShuffled)
+    assert events[1].label == "shuffle:0"
+    assert game.table.status == "active"
+    assert game.table.shuffles == 1
+    assert game.table.version == 1 + 3 + len(events)
+
+
+def test_start_refuses_twice() -> None:
+    game = Game(RULES, 2)
+    game.start()
+    assert refused(game.table, lambda: tables.start(RULES, game.table, SEED)) == "already_started"
+
+
+# --- play ------------------------------------------------------------------------------------------------
+
+
+def test_play_refuses_before_the_start() -> None:
+    table = joined(lobby(2), "ann", "bob")
+    assert refused(table, lambda: tables.play(RULES, table, 0, PlayCard(card=1), SEED)) == "game_not_active"
+
+
+def test_play_refuses_after_the_end() -> None:
+    game = finished()
+    assert refused(game.table, lambda: tables.play(RULES, game.table, 0, PlayCard(card=1), SEED)) == "game_not_active"
+
+
+def test_a_game_refusal_leaves_the_table_as_it_was() -> None:
+    game = Game(RULES, 2)
+    game.start()
+    card = game.state.hands[1][0]
+    assert refused(game.table, lambda: tables.play(RULES, game.table, 0, PlayCard(card=card), SEED)) == (
+        "card_not_in_hand"
+    )
+
+
+def test_every_event_bumps_the_version() -> None:
+    game = finished()
+    assert game.table.version == len(game.events)
+
+
+# --- end -------------------------------------------------------------------------------------------------
+
+
+def test_game_ended_reveals_the_seed_of_the_commitment() -> None:
+    game = finished()
+    ended = game.events[-1]
+    assert isinstance(ended, GameEnded)
+    assert bytes.fromhex(ended.seed) == SEED
+    assert hashlib.sha256(bytes.fromhex(ended.seed)).hexdigest() == game.table.seed_commitment == COMMITMENT
+    assert game.table.status == "finished"
+    assert game.table.seed == ended.seed
+    assert ended.scores == game.state.totals
+    assert ended.winners == RULES.winners(game.state)
+    assert len([e for e in game.events if isinstance(e, GameEnded)]) == 1
+
+
+def test_the_view_shows_the_seed_only_after_the_end() -> None:
+    game = Game(RULES, 2, {"end": {"kind": "rounds", "rounds": 1}})
+    game.start()
+    running = tables.view(RULES, game.table, seat_viewer(0))
+    assert running["seed"] is None
+    assert running["seed_commitment"] == COMMITMENT
+    assert running["winners"] == []
+    game.play_out()
+    over = tables.view(RULES, game.table, SPECTATOR)
+    assert over["seed"] == SEED.hex()
+    assert over["status"] == "finished"
+    assert over["winners"] == game.table.winners
+    assert over["awaiting"] == []
+
+
+def test_deck_shuffled_is_redacted_while_the_game_runs() -> None:
+    game = Game(RULES, 2, {"end": {"kind": "rounds", "rounds": 1}})
+    game.start()
+    shuffled = next(e for e in game.events if isinstance(e, DeckShuffled))
+    assert len(shuffled.order) == 24
+    for viewer in (seat_viewer(0), seat_viewer(1), SPECTATOR):
+        assert tables.redact(RULES, game.table, shuffled, viewer) == DeckShuffled(label="shuffle:0", size=24)
+
+
+def test_deck_shuffled_is_whole_after_the_end() -> None:
+    game = finished()
+    shuffled = next(e for e in game.events if isinstance(e, DeckShuffled))
+    for viewer in (seat_viewer(0), seat_viewer(1), SPECTATOR):
+        assert tables.redact(RULES, game.table, shuffled, viewer) == shuffled
+
+
+def test_lifecycle_events_are_public() -> None:
+    game = finished()
+    for event in game.events:
+        if isinstance(event, GameCreated | PlayerJoined | GameStarted | GameEnded):
+            assert tables.redact(RULES, game.table, event, SPECTATOR) == event
+
+
+# --- replay ----------------------------------------------------------------------------------------------
+
+
+def test_replay_equals_live() -> None:
+    assert_replay_equals_live(finished())
+
+
+def test_a_stream_starts_with_game_created() -> None:
+    game = finished()
+    with pytest.raises(ValueError, match="GameCreated"):
+        tables.fold(RULES, game.events[1:])
