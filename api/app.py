@@ -1,0 +1,120 @@
+"""The Litestar application: wiring of adapters into services, lifespan, error mapping, OpenAPI."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+import redis.asyncio as redis
+from litestar import Litestar
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+
+from api.controllers.catalog import CatalogController
+from api.controllers.games import GamesController
+from api.controllers.health import HealthController
+from api.dependencies import Services, provide_services, provide_token
+from api.errors import EXCEPTION_HANDLERS
+from infra.event_store import PostgresEventStore
+from infra.migrate import current_revision, head_revision
+from infra.projections import RedisProjections
+from infra.settings import Settings
+from services.audit import Auditor
+from services.commands import GameCommands
+from services.config import ServiceConfig
+from services.projector import Projector
+from services.queries import GameQueries
+from services.repository import Repository
+
+log = logging.getLogger("tapis")
+
+
+class UnmigratedDatabase(RuntimeError):
+    pass
+
+
+async def check_schema(pool: asyncpg.Pool) -> None:
+    async with pool.acquire() as conn:
+        current = await current_revision(conn)
+    if current != head_revision():
+        raise UnmigratedDatabase(
+            f"the database is at revision {current}, the code needs {head_revision()}: run `tapis migrate`"
+        )
+
+
+def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) -> Services:
+    repo = Repository(PostgresEventStore(pool), RedisProjections(client))
+    config = ServiceConfig(
+        allow_client_seeds=settings.allow_client_seeds,
+        api_keys=settings.api_keys,
+        command_retries=settings.command_retries,
+        bot_moves_per_command=settings.bot_moves_per_command,
+    )
+    return Services(
+        repo=repo,
+        commands=GameCommands(repo, config),
+        queries=GameQueries(repo),
+        auditor=Auditor(repo),
+        projector=Projector(repo),
+    )
+
+
+def redis_client(url: str) -> redis.Redis:
+    # short timeouts: when Redis is down, requests fall back to Postgres instead of hanging
+    return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5, health_check_interval=10)
+
+
+def create_app(settings: Settings | None = None, run_projector: bool = True) -> Litestar:
+    settings = settings or Settings.from_env()
+    if not settings.database_url or not settings.redis_url:
+        raise RuntimeError("DATABASE_URL and REDIS_URL must be set (`tapis serve` starts embedded servers)")
+    database_url, redis_url = settings.database_url, settings.redis_url
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        pool = await asyncpg.create_pool(database_url, min_size=1, max_size=settings.pool_size)
+        client = redis_client(redis_url)
+        stop = asyncio.Event()
+        task: asyncio.Task[None] | None = None
+        try:
+            await check_schema(pool)
+            services = build_services(pool, client, settings)
+            app.state.services = services
+            if run_projector:
+                task = asyncio.create_task(services.projector.run_forever(stop, settings.projector_interval))
+            yield
+        finally:
+            stop.set()
+            if task is not None:
+                await task
+            await client.aclose()
+            await pool.close()
+
+    return Litestar(
+        route_handlers=[CatalogController, GamesController, HealthController],
+        dependencies={
+            "services": Provide(provide_services, sync_to_thread=False),
+            "token": Provide(provide_token, sync_to_thread=False),
+        },
+        exception_handlers=EXCEPTION_HANDLERS,
+        lifespan=[lifespan],
+        state=State({}),
+        request_max_body_size=settings.max_body_bytes,
+        openapi_config=OpenAPIConfig(
+            title="Tapis",
+            version="1.0.0",
+            description="An event-sourced card-game backend. See README.md and docs/.",
+            path="/schema",
+        ),
+        debug=False,
+    )
+
+
+def app_from_env() -> Any:
+    """Entry point for `uvicorn --factory api.app:app_from_env`."""
+    return create_app()

@@ -1,0 +1,155 @@
+"""`tapis`: serve, migrate, rebuild, replay, audit, openapi."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sys
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+
+import asyncpg
+import msgspec
+
+from infra.settings import Settings
+
+
+@contextlib.contextmanager
+def backing_services(settings: Settings) -> Iterator[Settings]:
+    """The configured servers, or embedded ones under the data dir (migrated) when none is configured."""
+    if settings.database_url and settings.redis_url:
+        yield settings
+        return
+    from infra.embedded import EmbeddedServers
+    from infra.migrate import upgrade
+
+    with EmbeddedServers(settings.data_dir.resolve()) as urls:
+        upgrade(urls.database_url)
+        print(f"embedded Postgres at {urls.database_url}, Redis at {urls.redis_url}", file=sys.stderr)
+        yield replace(settings, database_url=urls.database_url, redis_url=urls.redis_url)
+
+
+@contextlib.asynccontextmanager
+async def connected(settings: Settings) -> AsyncIterator[object]:
+    from api.app import build_services, check_schema, redis_client
+
+    assert settings.database_url and settings.redis_url
+    pool = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=2)
+    client = redis_client(settings.redis_url)
+    try:
+        await check_schema(pool)
+        yield build_services(pool, client, settings)
+    finally:
+        await client.aclose()
+        await pool.close()
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.app import create_app
+
+    with backing_services(Settings.from_env()) as settings:
+        app = create_app(settings)
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
+    return 0
+
+
+def migrate(_: argparse.Namespace) -> int:
+    from infra.migrate import upgrade
+
+    settings = Settings.from_env()
+    if settings.database_url:
+        upgrade(settings.database_url)
+        print("migrated")
+        return 0
+    with backing_services(settings):
+        print("migrated (embedded)")
+    return 0
+
+
+async def _rebuild(settings: Settings) -> int:
+    async with connected(settings) as services:
+        count = await services.projector.rebuild()  # type: ignore[attr-defined]
+    print(f"rebuilt projections from {count} events")
+    return 0
+
+
+async def _replay(settings: Settings, game_id: str) -> int:
+    from services.codec import codec
+
+    async with connected(settings) as services:
+        repo = services.repo  # type: ignore[attr-defined]
+        record = await repo.record(game_id)
+        game_codec = codec(record.game)
+        for recorded in await repo.store.read_stream(game_id):
+            event = game_codec.data(game_codec.event(recorded))
+            print(json.dumps({"version": recorded.version, "type": recorded.type, "data": event}))
+        table = await repo.replay(game_id, game_codec)
+        print(json.dumps({"status": table.status, "version": table.version, "scores": table.scores}))
+    return 0
+
+
+async def _audit(settings: Settings, game_id: str) -> int:
+    async with connected(settings) as services:
+        report = await services.auditor.audit(game_id)  # type: ignore[attr-defined]
+    print(msgspec.json.format(msgspec.json.encode(report)).decode())
+    return 0 if report["ok"] else 1
+
+
+def openapi(_: argparse.Namespace) -> int:
+    from api.app import create_app
+    from api.openapi import spec_yaml
+
+    offline = Settings(database_url="postgresql://unused", redis_url="redis://unused")
+    sys.stdout.write(spec_yaml(create_app(offline, run_projector=False).openapi_schema.to_schema()))
+    return 0
+
+
+def with_store(run: str) -> object:
+    def command(args: argparse.Namespace) -> int:
+        with backing_services(Settings.from_env()) as settings:
+            if run == "rebuild":
+                return asyncio.run(_rebuild(settings))
+            if run == "replay":
+                return asyncio.run(_replay(settings, args.game_id))
+            return asyncio.run(_audit(settings, args.game_id))
+
+    return command
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tapis", description="Tapis card-game backend")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="serve the REST API (embedded Postgres and Redis unless configured)")
+    s.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    s.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    s.add_argument("--log-level", default="info")
+    s.set_defaults(run=serve)
+    sub.add_parser("migrate", help="apply database migrations").set_defaults(run=migrate)
+    sub.add_parser("rebuild", help="rebuild Redis projections from the event store").set_defaults(
+        run=with_store("rebuild")
+    )
+    r = sub.add_parser("replay", help="print a game's events and its replayed state")
+    r.add_argument("game_id")
+    r.set_defaults(run=with_store("replay"))
+    a = sub.add_parser("audit", help="audit a finished game (exit 1 when a check fails)")
+    a.add_argument("game_id")
+    a.set_defaults(run=with_store("audit"))
+    sub.add_parser("openapi", help="print the OpenAPI spec as YAML").set_defaults(run=openapi)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    args = parser().parse_args(argv)
+    result: int = args.run(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

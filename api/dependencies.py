@@ -1,0 +1,51 @@
+"""Request-scoped dependencies: the services (from app state) and the bearer token."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from litestar import Request
+from litestar.datastructures import State
+
+from services.audit import Auditor
+from services.commands import GameCommands
+from services.errors import BadRequest, Unauthorized
+from services.projector import Projector
+from services.queries import GameQueries
+from services.repository import Repository
+
+
+@dataclass
+class Services:
+    repo: Repository
+    commands: GameCommands
+    queries: GameQueries
+    auditor: Auditor
+    projector: Projector
+
+
+def provide_services(state: State) -> Services:
+    services: Services = state.services
+    return services
+
+
+def provide_token(request: Request[Any, Any, Any]) -> str | None:
+    """`Authorization: Bearer <token>`; absent means a spectator."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("use Authorization: Bearer <token>", code="invalid_token")
+    return token.strip()
+
+
+def parse_version_header(value: str | None, header: str) -> int | None:
+    """`"12"`, `12` or `W/"12"` → 12."""
+    if value is None:
+        return None
+    raw = value.strip().removeprefix("W/").strip('"')
+    if not raw.isdigit():
+        raise BadRequest(f'{header} must be a version number in quotes, like "12"', code="invalid_header")
+    return int(raw)

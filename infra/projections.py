@@ -1,0 +1,96 @@
+"""Redis projections: each game's folded state with its version, a listing index, the projector checkpoint.
+
+Keys carry a hash tag per game (`{game:<id>}:state`) so a Redis Cluster keeps a game on one slot.
+A write never moves a projection backwards: the Lua script compares versions on the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import redis.asyncio as redis
+from redis.exceptions import RedisError
+
+from services.ports import Checkpoint, ProjectionUnavailable
+
+SAVE_IF_NEWER = """
+local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if current < tonumber(ARGV[1]) then
+  redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2])
+  redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+  redis.call('ZADD', KEYS[3], 'NX', ARGV[5], ARGV[3])
+  return 1
+end
+return 0
+"""
+
+SUMMARIES = "tapis:games:summary"
+INDEX = "tapis:games:index"
+CHECKPOINT = "tapis:projector:checkpoint"
+
+
+def state_key(game_id: str) -> str:
+    return f"{{game:{game_id}}}:state"
+
+
+class RedisProjections:
+    def __init__(self, client: redis.Redis) -> None:
+        self._redis = client
+        self._save = client.register_script(SAVE_IF_NEWER)
+
+    async def load(self, game_id: str) -> tuple[int, bytes] | None:
+        try:
+            version, blob = await self._redis.hmget(state_key(game_id), ["v", "s"])
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc
+        if version is None or blob is None:
+            return None
+        return int(version), blob if isinstance(blob, bytes) else blob.encode()
+
+    async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None:
+        try:
+            await self._save(
+                keys=[state_key(game_id), SUMMARIES, INDEX],
+                args=[version, blob, game_id, msgspec.json.encode(summary), summary.get("created", 0)],
+            )
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc
+
+    async def summaries(self, limit: int) -> list[dict[str, Any]] | None:
+        """Newest first; None when the index is empty (after a flush: the caller falls back to Postgres)."""
+        try:
+            ids = await self._redis.zrevrange(INDEX, 0, limit - 1)
+            if not ids:
+                return None
+            raw = await self._redis.hmget(SUMMARIES, list(ids))  # type: ignore[arg-type]
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc
+        return [msgspec.json.decode(r) for r in raw if r is not None]
+
+    async def checkpoint(self) -> Checkpoint:
+        try:
+            raw = await self._redis.get(CHECKPOINT)
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc
+        return msgspec.json.decode(raw, type=Checkpoint) if raw else Checkpoint()
+
+    async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        try:
+            await self._redis.set(CHECKPOINT, msgspec.json.encode(checkpoint))
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc
+
+    async def reset(self) -> None:
+        try:
+            async for key in self._redis.scan_iter(match="{game:*}:state", count=500):
+                await self._redis.delete(key)
+            await self._redis.delete(SUMMARIES, INDEX, CHECKPOINT)
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc
+
+    async def ping(self) -> None:
+        try:
+            await self._redis.ping()
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc

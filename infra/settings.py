@@ -1,0 +1,42 @@
+"""Settings from the environment; one place that names every knob (docs/configuration.md)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _flag(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return raw.strip().lower() in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None = None
+    redis_url: str | None = None
+    data_dir: Path = Path(".tapis")
+    allow_client_seeds: bool = True
+    api_keys: tuple[str, ...] = ()
+    max_body_bytes: int = 64 * 1024
+    command_retries: int = 8
+    pool_size: int = 10
+    projector_interval: float = 0.5
+    bot_moves_per_command: int = 10_000
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        keys = tuple(k.strip() for k in os.environ.get("TAPIS_API_KEYS", "").split(",") if k.strip())
+        return cls(
+            database_url=os.environ.get("DATABASE_URL") or None,
+            redis_url=os.environ.get("REDIS_URL") or None,
+            data_dir=Path(os.environ.get("TAPIS_DATA_DIR", ".tapis")),
+            allow_client_seeds=_flag("TAPIS_ALLOW_CLIENT_SEEDS", True),
+            api_keys=keys,
+            max_body_bytes=int(os.environ.get("TAPIS_MAX_BODY_BYTES", str(64 * 1024))),
+            pool_size=int(os.environ.get("TAPIS_POOL_SIZE", "10")),
+        )

@@ -1,0 +1,13 @@
+"""What the services need to know of the deployment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    allow_client_seeds: bool = True
+    api_keys: tuple[str, ...] = ()
+    command_retries: int = 8
+    bot_moves_per_command: int = 10_000

@@ -1,0 +1,91 @@
+"""The catch-up projector: follows the global log from a checkpoint and repairs Redis projections.
+
+Inline projection after each command gives read-your-writes; this loop makes sure nothing is lost
+when an inline write failed or Redis was flushed, and `rebuild` restores every projection from Postgres.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from itertools import groupby
+from typing import Any
+
+from domain.games.registry import GAMES
+from domain.kernel import table as tables
+from domain.kernel.table import Table
+from services.codec import codec
+from services.errors import Unavailable
+from services.ports import Checkpoint, ProjectionUnavailable, RecordedEvent, StoreUnavailable
+from services.repository import Repository
+
+log = logging.getLogger("tapis.projector")
+
+
+class Projector:
+    def __init__(self, repo: Repository, batch: int = 500) -> None:
+        self.repo = repo
+        self.batch = batch
+
+    async def run_once(self) -> int:
+        """Project one batch of the global log; returns how many events it read."""
+        checkpoint = await self.repo.projections.checkpoint()
+        recorded = await self.repo.store.read_all(checkpoint, self.batch)
+        if not recorded:
+            return 0
+        ordered = sorted(recorded, key=lambda r: r.stream_id)
+        for stream_id, group in groupby(ordered, key=lambda r: r.stream_id):
+            try:
+                await self._project_stream(stream_id, list(group))
+            except (ProjectionUnavailable, StoreUnavailable, Unavailable):
+                raise  # retried from the same checkpoint
+            except Exception:
+                # one broken stream must not stop the projection of all the others
+                log.exception("cannot project stream %s; skipped", stream_id)
+        last = recorded[-1]
+        await self.repo.projections.save_checkpoint(Checkpoint(tx_id=last.tx_id, position=last.position))
+        return len(recorded)
+
+    async def _project_stream(self, stream_id: str, recorded: list[RecordedEvent]) -> None:
+        record = await self.repo.record(stream_id)
+        if record.game not in GAMES:
+            return
+        game_codec = codec(record.game)
+        newest = max(r.version for r in recorded)
+        loaded = await self.repo.projections.load(stream_id)
+        table: Table[Any] | None = game_codec.table(loaded[1]) if loaded else None
+        if table is not None and table.version >= newest:
+            return
+        if table is None or table.version < min(r.version for r in recorded) - 1:
+            table = await self.repo.replay(stream_id, game_codec, upto=newest)
+        else:
+            for r in sorted(recorded, key=lambda r: r.version):
+                if r.version > table.version:
+                    table = tables.evolve(game_codec.rules, table, game_codec.event(r))
+        await self.repo.project(table)
+
+    async def catch_up(self) -> int:
+        total = 0
+        while True:
+            n = await self.run_once()
+            total += n
+            if n < self.batch:
+                return total
+
+    async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
+        while not stop.is_set():
+            try:
+                if await self.run_once() == self.batch:
+                    continue
+            except (ProjectionUnavailable, StoreUnavailable) as exc:
+                log.info("projector waiting: %s", exc)
+            except Exception:
+                log.exception("projector step failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=interval)
+
+    async def rebuild(self) -> int:
+        """Forget every projection and fold them again from the event store."""
+        await self.repo.projections.reset()
+        return await self.catch_up()

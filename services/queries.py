@@ -1,0 +1,111 @@
+"""Read side: views, legal moves, events, replay and listing, all redacted for the bearer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel import table as tables
+from domain.kernel.table import Table
+from domain.kernel.viewer import SPECTATOR, Viewer, seat_viewer
+from services.auth import Principal
+from services.codec import codec
+from services.commands import principal_of
+from services.errors import BadRequest, Forbidden, Unauthorized, Unavailable
+from services.ports import ProjectionUnavailable, StoreUnavailable
+from services.repository import Repository, summary
+
+MAX_PAGE = 1000
+STATUSES = ("lobby", "active", "finished")
+
+
+def viewer_of(principal: Principal) -> Viewer:
+    return seat_viewer(principal.seat) if principal.seat is not None else SPECTATOR
+
+
+class GameQueries:
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+
+    async def _load(self, game_id: str, token: str | None) -> tuple[Principal, Table[Any]]:
+        record = await self.repo.record(game_id)
+        try:
+            principal = principal_of(record, token)
+        except Unauthorized:  # a seat may have joined since the record was cached
+            record = await self.repo.record(game_id, refresh=True)
+            principal = principal_of(record, token)
+        return principal, await self.repo.table(record)
+
+    async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        principal, table = await self._load(game_id, token)
+        return tables.view(codec(table.game).rules, table, viewer_of(principal))
+
+    async def version(self, game_id: str) -> int:
+        record = await self.repo.record(game_id)
+        return (await self.repo.table(record)).version
+
+    async def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
+        principal, table = await self._load(game_id, token)
+        if principal.seat is None:
+            raise Forbidden("legal moves are for a seated player", code="not_a_player")
+        rules = codec(table.game).rules
+        moves = rules.legal_moves(table.inner, principal.seat) if table.status == "active" else []
+        return {"version": table.version, "seat": principal.seat, "moves": msgspec.to_builtins(moves)}
+
+    async def events(self, game_id: str, token: str | None, after: int, limit: int) -> dict[str, Any]:
+        if after < 0 or not 1 <= limit <= MAX_PAGE:
+            raise BadRequest(f"after >= 0 and 1 <= limit <= {MAX_PAGE}", code="invalid_query")
+        principal, table = await self._load(game_id, token)
+        game_codec = codec(table.game)
+        try:
+            recorded = await self.repo.store.read_stream(game_id, after, limit)
+        except StoreUnavailable as exc:
+            raise Unavailable("the event store is unavailable") from exc
+        viewer = viewer_of(principal)
+        shown = []
+        for r in recorded:
+            event = tables.redact(game_codec.rules, table, game_codec.event(r), viewer)
+            shown.append(
+                {"version": r.version, "type": r.type, "data": game_codec.data(event), "recorded_at": r.recorded_at}
+            )
+        return {"events": shown, "version": max(table.version, recorded[-1].version if recorded else 0)}
+
+    async def replay(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:
+        principal, table = await self._load(game_id, token)
+        if not 1 <= version <= table.version:
+            raise BadRequest(f"version must be 1..{table.version}", code="invalid_version")
+        game_codec = codec(table.game)
+        past = await self.repo.replay(game_id, game_codec, upto=version)
+        viewer = viewer_of(principal)
+        if table.status == "finished":
+            viewer = Viewer(seat=viewer.seat, sees_all=True)  # the game is over: nothing is hidden any more
+        return tables.view(game_codec.rules, past, viewer)
+
+    async def listing(self, game: str | None, status: str | None, limit: int) -> dict[str, Any]:
+        if status is not None and status not in STATUSES:
+            raise BadRequest(f"status is one of {', '.join(STATUSES)}", code="invalid_query")
+        if not 1 <= limit <= MAX_PAGE:
+            raise BadRequest(f"1 <= limit <= {MAX_PAGE}", code="invalid_query")
+        summaries: list[dict[str, Any]] | None
+        try:
+            summaries = await self.repo.projections.summaries(MAX_PAGE)
+        except ProjectionUnavailable:
+            summaries = None
+        if summaries is None:
+            summaries = await self._summaries_from_store(game)
+        chosen = [
+            s for s in summaries if (game is None or s["game"] == game) and (status is None or s["status"] == status)
+        ][:limit]
+        return {"games": [{k: v for k, v in s.items() if k != "created"} for s in chosen]}
+
+    async def _summaries_from_store(self, game: str | None) -> list[dict[str, Any]]:
+        try:
+            ids = await self.repo.store.game_ids(game, 200)
+        except StoreUnavailable as exc:
+            raise Unavailable("the event store is unavailable") from exc
+        out = []
+        for game_id in ids:
+            record = await self.repo.record(game_id)
+            out.append(summary(await self.repo.table(record)))
+        return out

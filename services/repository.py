@@ -1,0 +1,97 @@
+"""Loading a game: its record (secrets, token hashes) and its folded table.
+
+The table comes from the Redis projection when it is there, else from a replay of the stream in
+Postgres; every write of a new state goes back to the projection, never moving it backwards.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from typing import Any
+
+from domain.kernel import table as tables
+from domain.kernel.table import Table
+from services.codec import GameCodec, codec, encode_table
+from services.errors import NotFound, Unavailable
+from services.ports import EventStore, GameRecord, Projections, ProjectionUnavailable, StoreUnavailable
+
+log = logging.getLogger("tapis.repository")
+
+
+def summary(table: Table[Any]) -> dict[str, Any]:
+    return {
+        "game_id": table.game_id,
+        "game": table.game,
+        "status": table.status,
+        "players": table.players,
+        "seats_taken": sum(1 for s in table.seats if s is not None),
+        "version": table.version,
+        "created": time.time(),
+    }
+
+
+class Repository:
+    def __init__(self, store: EventStore, projections: Projections, cache_size: int = 10_000) -> None:
+        self.store = store
+        self.projections = projections
+        self._records: OrderedDict[str, GameRecord] = OrderedDict()
+        self._cache_size = cache_size
+
+    async def record(self, game_id: str, refresh: bool = False) -> GameRecord:
+        cached = None if refresh else self._records.get(game_id)
+        if cached is not None:
+            self._records.move_to_end(game_id)
+            return cached
+        try:
+            record = await self.store.game(game_id)
+        except StoreUnavailable as exc:
+            raise Unavailable("the event store is unavailable") from exc
+        if record is None:
+            raise NotFound(f"no game {game_id}")
+        self._records[game_id] = record
+        if len(self._records) > self._cache_size:
+            self._records.popitem(last=False)
+        return record
+
+    def forget(self, game_id: str) -> None:
+        self._records.pop(game_id, None)
+
+    async def table(self, record: GameRecord) -> Table[Any]:
+        game_codec = codec(record.game)
+        try:
+            loaded = await self.projections.load(record.game_id)
+        except ProjectionUnavailable as exc:
+            log.warning("projection unavailable, replaying %s: %s", record.game_id, exc)
+            loaded = None
+        if loaded is not None:
+            return game_codec.table(loaded[1])
+        return await self.replay(record.game_id, game_codec)
+
+    async def replay(self, game_id: str, game_codec: GameCodec, upto: int | None = None) -> Table[Any]:
+        try:
+            recorded = await self.store.read_stream(game_id, 0, upto)
+        except StoreUnavailable as exc:
+            raise Unavailable("the event store is unavailable") from exc
+        if not recorded:
+            raise NotFound(f"no game {game_id}")
+        return tables.fold(game_codec.rules, game_codec.events(recorded))
+
+    async def catch_up(self, table: Table[Any]) -> Table[Any]:
+        """Bring a possibly stale table to the head of its stream."""
+        game_codec = codec(table.game)
+        try:
+            recorded = await self.store.read_stream(table.game_id, table.version)
+        except StoreUnavailable as exc:
+            raise Unavailable("the event store is unavailable") from exc
+        for event in game_codec.events(recorded):
+            table = tables.evolve(game_codec.rules, table, event)
+        return table
+
+    async def project(self, table: Table[Any]) -> None:
+        """Best effort: a failure here is repaired by the catch-up projector."""
+        try:
+            await self.projections.save(table.game_id, table.version, encode_table(table), summary(table))
+        except ProjectionUnavailable as exc:
+            log.warning("projection write failed for %s: %s", table.game_id, exc)

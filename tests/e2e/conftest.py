@@ -1,0 +1,79 @@
+"""E2E: a real `tapis serve` process on a free loopback port, against the test Postgres and Redis."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from infra.embedded import ServiceUrls
+from infra.migrate import upgrade
+from tests.e2e.client import Tapis
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": urls.database_url, "REDIS_URL": urls.redis_url, **(extra_env or {})}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/v1/health", timeout=1).status_code in {200, 503}:
+                return process, base
+        except httpx.TransportError:
+            time.sleep(0.1)
+        if process.poll() is not None:
+            raise RuntimeError("the server exited at start")
+    process.terminate()
+    raise RuntimeError("the server did not answer")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="session")
+def migrated_urls(service_urls: ServiceUrls) -> ServiceUrls:
+    upgrade(service_urls.database_url)
+    return service_urls
+
+
+@pytest.fixture(scope="session")
+def server(migrated_urls: ServiceUrls) -> Iterator[str]:
+    process, base = start_server(migrated_urls)
+    try:
+        yield base
+    finally:
+        stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def api(server: str) -> Iterator[Tapis]:
+    with httpx.Client(base_url=server, timeout=30) as http:
+        yield Tapis(http)

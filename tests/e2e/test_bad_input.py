@@ -1,0 +1,106 @@
+"""Every request a client can get wrong: its status, its stable code, and nothing changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.client import Tapis, bearer
+
+pytestmark = pytest.mark.e2e
+
+
+def error(response: object, status: int, code: str) -> None:
+    assert response.status_code == status, response.text  # type: ignore[attr-defined]
+    body = response.json()  # type: ignore[attr-defined]
+    assert body["error"]["code"] == code, body
+    assert body["error"]["message"]
+
+
+@pytest.fixture
+def game(api: Tapis) -> tuple[str, str, list[str]]:
+    return api.new_game("six-nimmt", 3)
+
+
+def test_command_errors_change_nothing(api: Tapis, game: tuple[str, str, list[str]]) -> None:
+    game_id, admin, tokens = game
+    before = api.view(game_id, tokens[0])
+    other_hand = api.view(game_id, tokens[1])["state"]["hand"]
+    cases = [
+        (api.http.post(f"/v1/games/{game_id}/commands", content=b"{bad json", headers=bearer(tokens[0])), 400, "invalid_command"),
+        (api.command(game_id, tokens[0], {"type": "fly_away"}), 400, "invalid_command"),
+        (api.command(game_id, tokens[0], {"type": "play_card", "card": "ten"}), 400, "invalid_command"),
+        (api.command(game_id, tokens[0], {"type": "play_card", "card": 5, "extra": 1}), 400, "invalid_command"),
+        (api.command(game_id, tokens[0], {"type": "play_card", "card": other_hand[0]}), 422, "card_not_in_hand"),
+        (api.command(game_id, tokens[0], {"type": "choose_row", "row": 1}), 422, "not_asked"),
+        (api.command(game_id, None, {"type": "play_card", "card": 1}), 401, "missing_token"),
+        (api.command(game_id, "not-a-token", {"type": "play_card", "card": 1}), 401, "invalid_token"),
+        (api.command(game_id, admin, {"type": "play_card", "card": 1}), 403, "not_a_player"),
+        (api.command("nope", tokens[0], {"type": "play_card", "card": 1}), 404, "game_not_found"),
+        (
+            api.command(game_id, tokens[0], {"type": "play_card", "card": before["state"]["hand"][0]}, **{"If-Match": '"1"'}),
+            412,
+            "version_mismatch",
+        ),
+        (api.command(game_id, tokens[0], {"type": "play_card", "card": 1}, **{"If-Match": "soon"}), 400, "invalid_header"),
+    ]
+    for response, status, code in cases:
+        error(response, status, code)
+    assert api.view(game_id, tokens[0]) == before
+
+
+def test_tokens_of_another_game_are_refused(api: Tapis, game: tuple[str, str, list[str]]) -> None:
+    game_id, _, _ = game
+    _, _, other_tokens = api.new_game("six-nimmt", 2)
+    error(api.command(game_id, other_tokens[0], {"type": "play_card", "card": 1}), 401, "invalid_token")
+
+
+def test_lobby_errors(api: Tapis) -> None:
+    created = api.create("six-nimmt", 2)
+    game_id, admin = created["game_id"], created["admin_token"]
+    error(api.http.post(f"/v1/games/{game_id}/start", headers=bearer(admin)), 409, "seats_empty")
+    token = api.join(game_id, "ann")["player_token"]
+    error(api.command(game_id, token, {"type": "play_card", "card": 1}), 409, "game_not_active")
+    error(api.http.post(f"/v1/games/{game_id}/seats", json={"name": "bob", "seat": 0}), 409, "seat_taken")
+    error(api.http.post(f"/v1/games/{game_id}/seats", json={"name": "bob", "seat": 5}), 422, "invalid_seat")
+    error(api.http.post(f"/v1/games/{game_id}/seats", json={"name": ""}), 422, "invalid_name")
+    error(api.http.post(f"/v1/games/{game_id}/start", headers=bearer(token)), 403, "admin_only")
+    error(api.http.post(f"/v1/games/{game_id}/start"), 403, "admin_only")
+    error(api.http.post(f"/v1/games/{game_id}/seats", json={"bot": "random"}), 403, "admin_only")
+    error(api.http.post(f"/v1/games/{game_id}/seats", json={"bot": "genius"}, headers=bearer(admin)), 422, "unknown_bot")
+    api.join(game_id, "bob")
+    error(api.http.post(f"/v1/games/{game_id}/seats", json={"name": "carl"}), 409, "game_full")
+    api.start(game_id, admin)
+    error(api.http.post(f"/v1/games/{game_id}/start", headers=bearer(admin)), 409, "already_started")
+
+
+def test_creation_errors(api: Tapis) -> None:
+    post = api.http.post
+    error(post("/v1/games", json={"game": "poker", "players": 4}), 422, "unknown_game")
+    error(post("/v1/games", json={"game": "six-nimmt", "players": 1}), 422, "invalid_players")
+    error(post("/v1/games", json={"game": "six-nimmt", "players": 11}), 422, "invalid_players")
+    error(post("/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"deck": "tiny"}}), 422, "invalid_options")
+    error(post("/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"colour": 1}}), 422, "invalid_options")
+    error(
+        post("/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"end": {"kind": "rounds", "rounds": 0}}}),
+        422,
+        "invalid_options",
+    )
+    error(post("/v1/games", json={"game": "six-nimmt", "players": "four"}), 400, "invalid_body")
+    error(post("/v1/games", content=b"[1,2"), 400, "invalid_body")
+    error(post("/v1/games", json={"game": "six-nimmt", "players": 4, "seed": "xyz"}), 400, "invalid_seed")
+    error(api.http.get("/v1/games/unknown"), 404, "game_not_found")
+    error(api.http.get("/v1/games/unknown/events"), 404, "game_not_found")
+    error(api.http.get("/v1/catalog/poker"), 422, "unknown_game")
+    error(api.http.get("/v1/nothing-here"), 404, "not_found")
+    error(api.http.post("/v1/games", content=b"x" * 70_000, headers={"content-type": "application/json"}), 413, "body_too_large")
+
+
+def test_query_errors(api: Tapis, game: tuple[str, str, list[str]]) -> None:
+    game_id, _, tokens = game
+    error(api.http.get(f"/v1/games/{game_id}/replay", params={"version": 999}), 400, "invalid_version")
+    error(api.http.get(f"/v1/games/{game_id}/replay", params={"version": "x"}), 400, "invalid_body")
+    error(api.http.get(f"/v1/games/{game_id}/events", params={"limit": 0}), 400, "invalid_body")
+    error(api.http.get(f"/v1/games/{game_id}/legal-moves"), 403, "not_a_player")
+    error(api.http.get(f"/v1/games/{game_id}/audit"), 409, "game_not_finished")
+    error(api.http.get("/v1/games", params={"status": "sleeping"}), 400, "invalid_query")
+    error(api.http.get(f"/v1/games/{game_id}", headers={"Authorization": "Basic abc"}), 401, "invalid_token")
