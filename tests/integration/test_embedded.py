@@ -1,0 +1,217 @@
+"""The embedded servers themselves: they start, answer, stop for good, and keep their data across restarts.
+
+These tests never use `service_urls`: they exercise the embedded path even when DATABASE_URL points elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import asyncpg
+import pytest
+import redis.asyncio as aioredis
+
+from infra.embedded import EmbeddedServers, EmbeddedServersError, ServiceUrls
+
+pytestmark = pytest.mark.integration
+
+MACHINE_PORTS = {5432, 6379}
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return tmp_path / "servers"
+
+
+@pytest.fixture
+def servers(root: Path) -> Iterator[EmbeddedServers]:
+    servers = EmbeddedServers(root)
+    yield servers
+    servers.stop()
+
+
+async def test_urls_name_local_free_ports_and_the_database(servers: EmbeddedServers) -> None:
+    urls = servers.start()
+
+    database, cache = urlsplit(urls.database_url), urlsplit(urls.redis_url)
+    assert (database.scheme, database.hostname, database.path) == ("postgresql", "127.0.0.1", "/tapis")
+    assert (cache.scheme, cache.hostname, cache.path) == ("redis", "127.0.0.1", "/0")
+    assert database.port not in MACHINE_PORTS
+    assert cache.port not in MACHINE_PORTS
+    assert database.port != cache.port
+
+
+async def test_started_servers_answer(servers: EmbeddedServers) -> None:
+    urls = servers.start()
+
+    assert await _select_one(urls) == 1
+    assert await _ping(urls)
+
+
+async def test_stop_closes_the_ports_and_ends_the_processes(servers: EmbeddedServers) -> None:
+    urls = servers.start()
+    pids = servers.process_ids
+    assert len(pids) == 2
+
+    servers.stop()
+
+    assert servers.process_ids == ()
+    assert servers.urls is None
+    assert not any(_alive(pid) for pid in pids)
+    assert not _port_open(urls.database_url)
+    assert not _port_open(urls.redis_url)
+
+
+async def test_restart_on_the_same_root_keeps_the_data(root: Path) -> None:
+    with EmbeddedServers(root) as urls:
+        connection = await asyncpg.connect(urls.database_url)
+        await connection.execute("CREATE TABLE kept (id int PRIMARY KEY); INSERT INTO kept VALUES (7)")
+        await connection.close()
+        client = aioredis.from_url(urls.redis_url)
+        await client.set("projection", "kept")
+        await client.aclose()
+
+    with EmbeddedServers(root) as urls:
+        connection = await asyncpg.connect(urls.database_url)
+        assert await connection.fetchval("SELECT id FROM kept") == 7
+        await connection.close()
+        client = aioredis.from_url(urls.redis_url)
+        assert await client.get("projection") == b"kept"
+        await client.aclose()
+
+
+async def test_a_stale_postmaster_pid_does_not_block_the_start(root: Path) -> None:
+    with EmbeddedServers(root):
+        pass
+    # The pid of a live process that is no postgres, as after a reboot that handed the old pid to someone else.
+    stale = root / "postgres" / "postmaster.pid"
+    stale.write_text(f"{os.getppid()}\n{root / 'postgres'}\n0\n1\n\n127.0.0.1\n0 0\nready\n")
+
+    with EmbeddedServers(root) as urls:
+        assert await _select_one(urls) == 1
+
+
+async def test_a_second_owner_of_the_same_root_is_refused(servers: EmbeddedServers, root: Path) -> None:
+    servers.start()
+
+    with pytest.raises(EmbeddedServersError, match="another live process"):
+        EmbeddedServers(root).start()
+    assert await _select_one(servers.start()) == 1
+
+
+async def test_servers_of_a_killed_owner_go_away_and_the_root_restarts(root: Path) -> None:
+    owner = await _run_owner(_KILLED_OWNER, root)
+    assert owner.returncode == -signal.SIGKILL, owner.stderr
+    pids = [int(pid) for pid in owner.stdout.split()]
+
+    _wait_for(lambda: not any(_alive(pid) for pid in pids))
+    with EmbeddedServers(root) as urls:
+        assert await _select_one(urls) == 1
+        assert await _ping(urls)
+
+
+async def test_servers_orphaned_by_a_killed_owner_are_stopped_by_the_next_start(root: Path) -> None:
+    owner = await _run_owner(_ORPHANING_OWNER, root)
+    assert owner.returncode == -signal.SIGKILL, owner.stderr
+    orphans = [int(pid) for pid in owner.stdout.split()]
+    assert all(_alive(pid) for pid in orphans)
+
+    with EmbeddedServers(root) as urls:
+        assert not any(_alive(pid) for pid in orphans)
+        assert await _select_one(urls) == 1
+        assert await _ping(urls)
+
+
+def test_ephemeral_servers_keep_nothing_in_redis(root: Path) -> None:
+    with EmbeddedServers(root, ephemeral=True):
+        pass
+    assert list((root / "redis").glob("*.aof")) == []
+
+
+def test_a_database_name_that_is_no_plain_identifier_is_rejected(root: Path) -> None:
+    with pytest.raises(ValueError, match="database name"):
+        EmbeddedServers(root, database='x"; DROP')
+
+
+_KILLED_OWNER = """
+import os, signal, sys
+from pathlib import Path
+from infra.embedded import EmbeddedServers
+servers = EmbeddedServers(Path(sys.argv[1]))
+servers.start()
+print(*servers.process_ids, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+# Started off the main thread, the servers are not tied to the owner's life: they outlive its SIGKILL.
+_ORPHANING_OWNER = """
+import os, signal, sys, threading
+from pathlib import Path
+from infra.embedded import EmbeddedServers
+servers = EmbeddedServers(Path(sys.argv[1]))
+starter = threading.Thread(target=servers.start)
+starter.start()
+starter.join()
+print(*servers.process_ids, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+async def _run_owner(script: str, root: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", script, str(root)]
+    return await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True, timeout=60, check=False)
+
+
+async def _select_one(urls: ServiceUrls) -> int:
+    connection = await asyncpg.connect(urls.database_url)
+    try:
+        value: int = await connection.fetchval("SELECT 1")
+        return value
+    finally:
+        await connection.close()
+
+
+async def _ping(urls: ServiceUrls) -> bool:
+    client = aioredis.from_url(urls.redis_url)
+    try:
+        return bool(await client.ping())
+    finally:
+        await client.aclose()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A dead child of init may linger as a zombie for a moment: it holds no port and no data.
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def _port_open(url: str) -> bool:
+    parts = urlsplit(url)
+    assert parts.hostname is not None and parts.port is not None
+    try:
+        with socket.create_connection((parts.hostname, parts.port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
+        time.sleep(0.05)
