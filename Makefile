@@ -18,6 +18,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
+	@if [ -n "$$DATABASE_URL" ]; then $(BIN)/tapis migrate; fi
 	$(BIN)/tapis serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)

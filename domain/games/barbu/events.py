@@ -1,0 +1,80 @@
+"""Barbu events: the facts of a round, from the deal to the scores."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kernel.events import DeckShuffled
+
+RoundEnd = Literal["all_played", "early_end", "two_out", "jam"]
+
+
+class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Hands (redacted to the viewer's own) and the leftover cards, removed face up."""
+
+    round: int
+    chooser: int
+    hands: list[list[str]]
+    removed: list[str]
+    hand_sizes: list[int]
+
+
+class ContractChosen(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    round: int
+    seat: int
+    contract: str
+
+
+class CardPlayed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    seat: int
+    card: str
+
+
+class TrickWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    seat: int
+    trick: int  # 1 for the round's first trick
+    cards: list[str]  # in the order they were played, the lead first
+    points: int
+
+
+class ExtraPlayOffered(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Réussite: the seat just played an ace and may play once more, or pass."""
+
+    seat: int
+
+
+class Passed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    seat: int
+
+
+class WentOut(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Réussite: the seat has laid down its last card; `place` 1 or 2, with its (negative) points."""
+
+    seat: int
+    place: int
+    points: int
+
+
+class RoundScored(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    round: int
+    contract: str
+    points: list[int]
+    totals: list[int]
+    reason: RoundEnd
+    last: bool  # the game ends with this round
+
+
+Event = (
+    CardsDealt
+    | ContractChosen
+    | CardPlayed
+    | TrickWon
+    | ExtraPlayOffered
+    | Passed
+    | WentOut
+    | RoundScored
+    | DeckShuffled
+)
+EVENT_TYPES = (CardsDealt, ContractChosen, CardPlayed, TrickWon, ExtraPlayOffered, Passed, WentOut, RoundScored)

@@ -1,0 +1,38 @@
+"""Barbu state, folded from events only."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.games.barbu.options import Options
+
+Phase = Literal["deal", "choose_contract", "play", "finished"]
+
+
+class State(msgspec.Struct):
+    players: int
+    options: Options
+    phase: Phase = "deal"
+    round: int = 0
+    chooser: int = 0
+    contract: str | None = None
+    contracts_left: list[list[str]] = []  # per seat, in the rulebook's order
+    deck: list[str] = []  # the last shuffle, until it is dealt
+    hands: list[list[str]] = []  # each in canonical order
+    removed: list[str] = []
+    turn: int = 0
+    totals: list[int] = []
+    round_points: list[int] = []
+    # trick play
+    trick: list[tuple[int, str]] = []  # (seat, card), the lead first
+    tricks_played: int = 0
+    tricks_won: list[int] = []
+    last_trick: list[tuple[int, str]] = []
+    # réussite
+    opening: int | None = None  # the opening rank, from the chooser's first card
+    lines: dict[str, tuple[int, int]] = {}  # suit -> (low, high) ranks laid down
+    extra_play: bool = False  # the seat to play has just played an ace
+    passes: int = 0  # passes in a row since the last card laid down
+    out: list[int] = []  # seats that have emptied their hands, in order

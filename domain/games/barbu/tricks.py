@@ -1,0 +1,72 @@
+"""Trick play rules: following suit, the first-trick hearts ban, who wins, when the round is over."""
+
+from __future__ import annotations
+
+from domain.games.barbu.cards import HEARTS, rank, suit
+from domain.games.barbu.contracts import ENDS_EARLY, HEARTS_BANNED_FIRST_TRICK
+from domain.games.barbu.events import RoundEnd
+from domain.games.barbu.scoring import scores_in
+from domain.games.barbu.state import State
+
+
+def led_suit(state: State) -> str | None:
+    return suit(state.trick[0][1]) if state.trick else None
+
+
+def holds_suit(hand: list[str], colour: str) -> bool:
+    return any(suit(c) == colour for c in hand)
+
+
+def follows_suit(hand: list[str], led: str | None, card: str) -> bool:
+    """The led suit must be followed by whoever holds it; anyone else plays any card."""
+    return led is None or suit(card) == led or not holds_suit(hand, led)
+
+
+def hearts_banned(state: State) -> bool:
+    return state.tricks_played == 0 and state.contract in HEARTS_BANNED_FIRST_TRICK
+
+
+def breaks_hearts_ban(state: State, hand: list[str], led: str | None, card: str) -> bool:
+    """No heart in the first trick (led or discarded) unless the player holds only hearts.
+
+    Following a heart lead is no breach: the leader could lead hearts only when holding nothing else,
+    and following suit comes first.
+    """
+    if suit(card) != HEARTS or led == HEARTS or not hearts_banned(state):
+        return False
+    return any(suit(c) != HEARTS for c in hand)
+
+
+def playable_in_trick(state: State, seat: int) -> list[str]:
+    hand = state.hands[seat]
+    led = led_suit(state)
+    following = [c for c in hand if suit(c) == led]
+    candidates = following or hand
+    if not following and hearts_banned(state):
+        # the ban bites only a lead or a discard; with nothing but hearts, hearts are allowed
+        candidates = [c for c in candidates if suit(c) != HEARTS] or candidates
+    return candidates
+
+
+def trick_winner(trick: list[tuple[int, str]]) -> int:
+    """The highest card of the led suit wins; a discard never does."""
+    led = suit(trick[0][1])
+    seat, _ = max((p for p in trick if suit(p[1]) == led), key=lambda p: rank(p[1]))
+    return seat
+
+
+def all_scoring_cards_won(state: State) -> bool:
+    """Early end: nothing that scores under this contract is left to play."""
+    contract = state.contract or ""
+    return not any(scores_in(contract, c) for hand in state.hands for c in hand)
+
+
+def trick_round_over(state: State) -> RoundEnd | None:
+    """Why the trick round ends now (`all_played`, `early_end`), or None while it goes on."""
+    if state.trick:
+        return None
+    if not any(state.hands):
+        return "all_played"
+    if state.options.early_end and state.contract in ENDS_EARLY and all_scoring_cards_won(state):
+        return "early_end"
+    return None
