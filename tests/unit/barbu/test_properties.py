@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,15 +116,17 @@ def accepted(game: Game, seat: int, command: Command) -> bool:
 
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(3, 6), raw=options_st, seed=st.binary(min_size=32, max_size=32))
-def test_legal_moves_are_exactly_what_decide_accepts(players: int, raw: dict[str, Any], seed: bytes) -> None:
+def test_legal_moves_are_what_decide_accepts_nothing_mutates(players: int, raw: dict[str, Any], seed: bytes) -> None:
     game = Game(RULES, players, {**raw, "max_rounds": 2}, seed=seed)
 
     def check(game: Game) -> None:
         if game.table.status != "active":
             return
+        before = msgspec.msgpack.encode(game.state)
         for seat in range(players):
             legal = RULES.legal_moves(game.state, seat)
             for command in candidates(game.state, seat):
                 assert accepted(game, seat, command) == (command in legal), (seat, command)
+        assert msgspec.msgpack.encode(game.state) == before, "decide and evolve never mutate their input"
 
     game.play_out("random", check=check)

@@ -184,3 +184,11 @@ def test_laying_out_of_turn_or_a_card_not_held_is_refused() -> None:
     refused(state, 1, PlayCard(card="6S"), "not_your_turn")
     refused(state, 1, Pass(), "not_your_turn")
     refused(state, 0, PlayCard(card="7H"), "card_not_in_hand")
+
+
+def test_an_ace_laid_as_the_extra_play_grants_another() -> None:
+    hands = [["AS", "AH", "7D", "2C"], ["3D", "4D"], ["5D", "6D"]]
+    state = position(hands, "reussite", opening=7, lines={"S": (7, 13), "H": (7, 13)}, turn=0)
+    events, state = lay(state, [(0, "AS"), (0, "AH")])
+    assert events[-1] == ExtraPlayOffered(seat=0)
+    assert legal_moves(state, 0) == [PlayCard(card="7D"), Pass()]
