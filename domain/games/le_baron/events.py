@@ -1,0 +1,108 @@
+"""Le Baron events: the facts of a round, from the deal to the scores."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kernel.events import DeckShuffled
+
+TakeReason = Literal["sixth_card", "colour_overflow", "no_match"]
+AskReason = Literal["placement", "no_match"]
+
+
+class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The personal piles (secret to everyone, owner included), the five row starters, the boxed rest."""
+
+    round: int
+    piles: list[list[int]]
+    pile_sizes: list[int]
+    rows: list[int]
+    box: list[int]
+    box_size: int
+
+
+class HandRefilled(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """A seat with an empty hand draws from the top of its pile; `cards` is shown to that seat only."""
+
+    seat: int
+    cards: list[int]
+    count: int
+
+
+class CardPlayed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """A secret choice (or a change of it); `card` is null for everyone but the player."""
+
+    seat: int
+    card: int | None
+
+
+class CardsRevealed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Every choice of the turn, in the ascending order they are resolved in."""
+
+    turn: int
+    cards: list[tuple[int, int]]  # (seat, card)
+
+
+class RowChoiceRequested(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Resolution waits for `seat`: to pick among matching rows, or (no match) a row to take."""
+
+    seat: int
+    card: int
+    choices: list[int]
+    reason: AskReason
+
+
+class RowTaken(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    seat: int
+    row: int
+    cards: list[int]
+    points: int
+    reason: TakeReason
+
+
+class CardPlaced(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    seat: int
+    card: int
+    row: int
+
+
+class CardSlipped(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Variant `positive`: a card matching no row goes face down under its player's own pile."""
+
+    seat: int
+    card: int
+
+
+class RoundEnded(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    round: int
+    taken: list[int]  # points taken this round, per seat
+    left: list[int]  # variant `positive`: points still in hand and pile, counted against their owner
+    totals: list[int]
+    last: bool  # no further round
+
+
+Event = (
+    CardsDealt
+    | HandRefilled
+    | CardPlayed
+    | CardsRevealed
+    | RowChoiceRequested
+    | RowTaken
+    | CardPlaced
+    | CardSlipped
+    | RoundEnded
+    | DeckShuffled
+)
+EVENT_TYPES = (
+    CardsDealt,
+    HandRefilled,
+    CardPlayed,
+    CardsRevealed,
+    RowChoiceRequested,
+    RowTaken,
+    CardPlaced,
+    CardSlipped,
+    RoundEnded,
+)
