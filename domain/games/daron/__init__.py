@@ -1,0 +1,5 @@
+"""Le Jeu du Daron, rules/daron.md."""
+
+from domain.games.daron.rules import RULES
+
+__all__ = ["RULES"]

@@ -1,0 +1,76 @@
+"""Daron bots: `random` plays any legal move; `smart` sheds the most points and fights back."""
+
+from __future__ import annotations
+
+from domain.games.daron.cards import REVERSERS, hand_points, plus
+from domain.games.daron.commands import Accept, Brawl, Command, Deposit, Draw, Duel, Pass, Riposte
+from domain.games.daron.legal import legal_moves
+from domain.games.daron.state import State
+from domain.kernel.bots import pick
+from domain.kernel.shuffle import Draws
+
+
+def deposit_worth(state: State, seat: int, cards: list[str]) -> float:
+    """Points shed, plus a turn more after a 1 or a 9; one card left means a blind draw."""
+    left = len(state.hands[seat]) - len(cards)
+    if left == 0:
+        return 1000.0
+    worth = hand_points(cards) + 0.1 * len(cards)
+    if REVERSERS.intersection(cards):
+        worth += 1.5
+    if left == 1:
+        worth -= 0.5
+    return worth
+
+
+def best_deposit(state: State, seat: int, moves: list[Command]) -> Deposit | None:
+    deposits = [m for m in moves if isinstance(m, Deposit)]
+    if not deposits:
+        return None
+    return max(deposits, key=lambda m: deposit_worth(state, seat, m.cards))
+
+
+def answer_duel(moves: list[Command]) -> Command:
+    ripostes = [m for m in moves if isinstance(m, Riposte)]
+    if not ripostes:
+        return Accept()
+    # the cheapest riposte that sends the duel back keeps the strong cards for later
+    return min(ripostes, key=lambda m: 100 if m.card == "x2" else plus(m.card))
+
+
+def answer_brawl(moves: list[Command]) -> Command:
+    joins = [m for m in moves if isinstance(m, Brawl)]
+    return min(joins, key=lambda m: m.count) if joins else Accept()
+
+
+def act(state: State, seat: int, moves: list[Command]) -> Command:
+    deposit = best_deposit(state, seat, moves)
+    if deposit is not None and deposit_worth(state, seat, deposit.cards) >= 1000:
+        return deposit
+    brawls = [m for m in moves if isinstance(m, Brawl)]
+    if brawls:
+        return max(brawls, key=lambda m: m.count)
+    if deposit is not None:
+        return deposit
+    duels = [m for m in moves if isinstance(m, Duel)]
+    if duels:
+        return max(duels, key=lambda m: plus(m.card))
+    return Draw()
+
+
+def smart(state: State, seat: int, moves: list[Command]) -> Command:
+    match state.phase:
+        case "duel":
+            return answer_duel(moves)
+        case "brawl":
+            return answer_brawl(moves)
+        case "drawn":
+            return best_deposit(state, seat, moves) or Pass()
+    return act(state, seat, moves)
+
+
+def bot_move(state: State, seat: int, level: str, draws: Draws) -> Command:
+    moves = legal_moves(state, seat)
+    if level == "smart" and moves:
+        return smart(state, seat, moves)
+    return pick(moves, draws)

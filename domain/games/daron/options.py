@@ -1,0 +1,13 @@
+"""Daron options: the rules fix everything (three rounds, 7 cards), so there are none yet."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+def check(players: int, options: Options) -> None:
+    """Nothing to check: the player range is the table's."""
