@@ -32,15 +32,25 @@ def root(tmp_path: Path) -> Path:
     return tmp_path / "servers"
 
 
+# Ephemeral wherever durability is not the point: fsync on a disk shared with other jobs makes starts and stops slow.
 @pytest.fixture
 def servers(root: Path) -> Iterator[EmbeddedServers]:
-    servers = EmbeddedServers(root)
+    servers = EmbeddedServers(root, ephemeral=True)
     yield servers
     servers.stop()
 
 
-async def test_urls_name_local_free_ports_and_the_database(servers: EmbeddedServers) -> None:
-    urls = servers.start()
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServers]:
+    """One server pair for the tests that only look at it: a fresh data directory costs a second on a busy machine."""
+    servers = EmbeddedServers(tmp_path_factory.mktemp("running") / "servers", ephemeral=True)
+    servers.start()
+    yield servers
+    servers.stop()
+
+
+async def test_urls_name_local_free_ports_and_the_database(running: EmbeddedServers) -> None:
+    urls = running.start()
 
     database, cache = urlsplit(urls.database_url), urlsplit(urls.redis_url)
     assert (database.scheme, database.hostname, database.path) == ("postgresql", "127.0.0.1", "/tapis")
@@ -50,8 +60,8 @@ async def test_urls_name_local_free_ports_and_the_database(servers: EmbeddedServ
     assert database.port != cache.port
 
 
-async def test_started_servers_answer(servers: EmbeddedServers) -> None:
-    urls = servers.start()
+async def test_started_servers_answer(running: EmbeddedServers) -> None:
+    urls = running.start()
 
     assert await _select_one(urls) == 1
     assert await _ping(urls)
@@ -79,6 +89,7 @@ async def test_restart_on_the_same_root_keeps_the_data(root: Path) -> None:
         client = aioredis.from_url(urls.redis_url)
         await client.set("projection", "kept")
         await client.aclose()
+    assert (root / "redis" / "appendonly.aof").stat().st_size > 0
 
     with EmbeddedServers(root) as urls:
         connection = await asyncpg.connect(urls.database_url)
@@ -90,22 +101,20 @@ async def test_restart_on_the_same_root_keeps_the_data(root: Path) -> None:
 
 
 async def test_a_stale_postmaster_pid_does_not_block_the_start(root: Path) -> None:
-    with EmbeddedServers(root):
+    with EmbeddedServers(root, ephemeral=True):
         pass
     # The pid of a live process that is no postgres, as after a reboot that handed the old pid to someone else.
     stale = root / "postgres" / "postmaster.pid"
     stale.write_text(f"{os.getppid()}\n{root / 'postgres'}\n0\n1\n\n127.0.0.1\n0 0\nready\n")
 
-    with EmbeddedServers(root) as urls:
+    with EmbeddedServers(root, ephemeral=True) as urls:
         assert await _select_one(urls) == 1
 
 
-async def test_a_second_owner_of_the_same_root_is_refused(servers: EmbeddedServers, root: Path) -> None:
-    servers.start()
-
+async def test_a_second_owner_of_the_same_root_is_refused(running: EmbeddedServers) -> None:
     with pytest.raises(EmbeddedServersError, match="another live process"):
-        EmbeddedServers(root).start()
-    assert await _select_one(servers.start()) == 1
+        EmbeddedServers(running.root, ephemeral=True).start()
+    assert await _select_one(running.start()) == 1
 
 
 async def test_servers_of_a_killed_owner_go_away_and_the_root_restarts(root: Path) -> None:
@@ -114,7 +123,7 @@ async def test_servers_of_a_killed_owner_go_away_and_the_root_restarts(root: Pat
     pids = [int(pid) for pid in owner.stdout.split()]
 
     _wait_for(lambda: not any(_alive(pid) for pid in pids))
-    with EmbeddedServers(root) as urls:
+    with EmbeddedServers(root, ephemeral=True) as urls:
         assert await _select_one(urls) == 1
         assert await _ping(urls)
 
@@ -125,16 +134,14 @@ async def test_servers_orphaned_by_a_killed_owner_are_stopped_by_the_next_start(
     orphans = [int(pid) for pid in owner.stdout.split()]
     assert all(_alive(pid) for pid in orphans)
 
-    with EmbeddedServers(root) as urls:
+    with EmbeddedServers(root, ephemeral=True) as urls:
         assert not any(_alive(pid) for pid in orphans)
         assert await _select_one(urls) == 1
         assert await _ping(urls)
 
 
-def test_ephemeral_servers_keep_nothing_in_redis(root: Path) -> None:
-    with EmbeddedServers(root, ephemeral=True):
-        pass
-    assert list((root / "redis").glob("*.aof")) == []
+def test_ephemeral_servers_keep_nothing_in_redis(running: EmbeddedServers) -> None:
+    assert list((running.root / "redis").iterdir()) == [running.root / "redis" / "redis.pid"]
 
 
 def test_a_database_name_that_is_no_plain_identifier_is_rejected(root: Path) -> None:
@@ -146,7 +153,7 @@ _KILLED_OWNER = """
 import os, signal, sys
 from pathlib import Path
 from infra.embedded import EmbeddedServers
-servers = EmbeddedServers(Path(sys.argv[1]))
+servers = EmbeddedServers(Path(sys.argv[1]), ephemeral=True)
 servers.start()
 print(*servers.process_ids, flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
@@ -157,7 +164,7 @@ _ORPHANING_OWNER = """
 import os, signal, sys, threading
 from pathlib import Path
 from infra.embedded import EmbeddedServers
-servers = EmbeddedServers(Path(sys.argv[1]))
+servers = EmbeddedServers(Path(sys.argv[1]), ephemeral=True)
 starter = threading.Thread(target=servers.start)
 starter.start()
 starter.join()
