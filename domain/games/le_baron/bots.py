@@ -58,7 +58,7 @@ def gain(state: State, card: int) -> float:
     for row in rows:
         now, threat = placement_stake(state, row, card)
         # a row someone else takes before us leaves our card starting an empty row
-        best = max(best, now * (1 - exposure(state, card) / 2) if now else 0.2 * threat * points_of(state.rows[row]))
+        best = max(best, now / (1 + exposure(state, card)) if now else 0.2 * threat * points_of(state.rows[row]))
     return best + points_of([card]) * 0.3
 
 

@@ -33,9 +33,14 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "taken": state.taken,
         "totals": state.totals,
         "round": state.round,
-        "turn": state.turn,
+        "turn": turn_in_play(state),
         "phase": PUBLIC_PHASES.get(state.phase, state.phase),
     }
+
+
+def turn_in_play(state: State) -> int:
+    """The turn being played, from 1: the one being chosen, or the one being resolved."""
+    return state.turn + 1 if state.phase in ("choose", "deal") else state.turn
 
 
 def redact(event: Event, viewer: Viewer) -> Event:

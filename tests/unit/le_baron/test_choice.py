@@ -46,6 +46,11 @@ def test_the_reveal_resolves_in_ascending_number_whoever_chose_first() -> None:
     assert state.hands == [[84], [97], [43]]
     assert state.chosen == [None, None, None]
     assert state.phase == "choose"
+    assert RULES.view(state, SPECTATOR)["turn"] == 2  # the next choice is for turn 2
+
+
+def test_the_view_counts_turns_from_one() -> None:
+    state = position(HANDS, ROWS)
     assert RULES.view(state, SPECTATOR)["turn"] == 1
 
 

@@ -41,6 +41,7 @@ def test_several_matching_rows_ask_the_player_among_those_only() -> None:
     assert seen["choices"] == [0, 3]
     assert seen["asked"] == 0
     assert seen["ask_reason"] == "placement"
+    assert seen["turn"] == 1  # the turn being resolved
 
     state, events = act(state, 0, ChooseRow(row=3))
     assert of_type(events, RowTaken) == []
