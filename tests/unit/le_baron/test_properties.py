@@ -71,9 +71,15 @@ def somebody_can_act(game: Game) -> None:
     for seat in waiting:
         moves = RULES.legal_moves(state, seat)
         assert moves
-    # a listed move is accepted as it stands
+    # a listed move is accepted as it stands, and neither deciding nor evolving touches the state
     seat = waiting[-1]
-    assert RULES.decide(state, seat, RULES.legal_moves(state, seat)[-1], Shuffler(game.seed, game.table.shuffles))
+    before = encoded(state)
+    events = RULES.decide(state, seat, RULES.legal_moves(state, seat)[-1], Shuffler(game.seed, game.table.shuffles))
+    assert events
+    after = state
+    for event in events:
+        after = RULES.evolve(after, event)
+    assert encoded(state) == before
 
 
 def choices_are_the_rule(state: State) -> None:
