@@ -245,3 +245,18 @@ def test_trade_commands_outside_phase_two_are_refused() -> None:
     assert refused(state, 0, ProposeTrade(to=1, give_hand=[0])) == "wrong_phase"
     assert refused(state, 1, AcceptTrade(trade_id=1)) == "wrong_phase"
     assert refused(state, 0, EndTrading()) == "wrong_phase"
+
+
+def test_paying_with_a_turned_up_card_makes_the_active_players_own_offer_of_it_stale() -> None:
+    offer, state = proposed(trading(), 0, ProposeTrade(to=2, give_face_up=[0], want={"red": 1}))
+    request, state = proposed(state, 1, ProposeTrade(to=0, give_hand=[0], want={"chili": 1}))
+    events, after = act(state, 0, AcceptTrade(trade_id=request, give_face_up=[0]))
+    assert events[1:] == [TradeCancelled(trade_id=offer, reason="stale")]
+    assert after.trades == []
+    assert after.pending[1] == ["chili"]
+
+
+def test_an_open_proposal_goes_to_the_first_who_accepts() -> None:
+    trade_id, state = proposed(trading(), 0, ProposeTrade(give_face_up=[0]))
+    _, after = act(state, 1, AcceptTrade(trade_id=trade_id))
+    assert refused(after, 2, AcceptTrade(trade_id=trade_id)) == "unknown_trade"
