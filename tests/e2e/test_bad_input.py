@@ -26,7 +26,11 @@ def test_command_errors_change_nothing(api: Tapis, game: tuple[str, str, list[st
     before = api.view(game_id, tokens[0])
     other_hand = api.view(game_id, tokens[1])["state"]["hand"]
     cases = [
-        (api.http.post(f"/v1/games/{game_id}/commands", content=b"{bad json", headers=bearer(tokens[0])), 400, "invalid_command"),
+        (
+            api.http.post(f"/v1/games/{game_id}/commands", content=b"{bad json", headers=bearer(tokens[0])),
+            400,
+            "invalid_command",
+        ),
         (api.command(game_id, tokens[0], {"type": "fly_away"}), 400, "invalid_command"),
         (api.command(game_id, tokens[0], {"type": "play_card", "card": "ten"}), 400, "invalid_command"),
         (api.command(game_id, tokens[0], {"type": "play_card", "card": 5, "extra": 1}), 400, "invalid_command"),
@@ -37,11 +41,17 @@ def test_command_errors_change_nothing(api: Tapis, game: tuple[str, str, list[st
         (api.command(game_id, admin, {"type": "play_card", "card": 1}), 403, "not_a_player"),
         (api.command("nope", tokens[0], {"type": "play_card", "card": 1}), 404, "game_not_found"),
         (
-            api.command(game_id, tokens[0], {"type": "play_card", "card": before["state"]["hand"][0]}, **{"If-Match": '"1"'}),
+            api.command(
+                game_id, tokens[0], {"type": "play_card", "card": before["state"]["hand"][0]}, **{"If-Match": '"1"'}
+            ),
             412,
             "version_mismatch",
         ),
-        (api.command(game_id, tokens[0], {"type": "play_card", "card": 1}, **{"If-Match": "soon"}), 400, "invalid_header"),
+        (
+            api.command(game_id, tokens[0], {"type": "play_card", "card": 1}, **{"If-Match": "soon"}),
+            400,
+            "invalid_header",
+        ),
     ]
     for response, status, code in cases:
         error(response, status, code)
@@ -66,7 +76,9 @@ def test_lobby_errors(api: Tapis) -> None:
     error(api.http.post(f"/v1/games/{game_id}/start", headers=bearer(token)), 403, "admin_only")
     error(api.http.post(f"/v1/games/{game_id}/start"), 403, "admin_only")
     error(api.http.post(f"/v1/games/{game_id}/seats", json={"bot": "random"}), 403, "admin_only")
-    error(api.http.post(f"/v1/games/{game_id}/seats", json={"bot": "genius"}, headers=bearer(admin)), 422, "unknown_bot")
+    error(
+        api.http.post(f"/v1/games/{game_id}/seats", json={"bot": "genius"}, headers=bearer(admin)), 422, "unknown_bot"
+    )
     api.join(game_id, "bob")
     error(api.http.post(f"/v1/games/{game_id}/seats", json={"name": "carl"}), 409, "game_full")
     api.start(game_id, admin)
@@ -78,10 +90,14 @@ def test_creation_errors(api: Tapis) -> None:
     error(post("/v1/games", json={"game": "poker", "players": 4}), 422, "unknown_game")
     error(post("/v1/games", json={"game": "six-nimmt", "players": 1}), 422, "invalid_players")
     error(post("/v1/games", json={"game": "six-nimmt", "players": 11}), 422, "invalid_players")
-    error(post("/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"deck": "tiny"}}), 422, "invalid_options")
+    error(
+        post("/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"deck": "tiny"}}), 422, "invalid_options"
+    )
     error(post("/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"colour": 1}}), 422, "invalid_options")
     error(
-        post("/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"end": {"kind": "rounds", "rounds": 0}}}),
+        post(
+            "/v1/games", json={"game": "six-nimmt", "players": 4, "options": {"end": {"kind": "rounds", "rounds": 0}}}
+        ),
         422,
         "invalid_options",
     )
@@ -92,11 +108,15 @@ def test_creation_errors(api: Tapis) -> None:
     error(api.http.get("/v1/games/unknown/events"), 404, "game_not_found")
     error(api.http.get("/v1/catalog/poker"), 422, "unknown_game")
     error(api.http.get("/v1/nothing-here"), 404, "not_found")
-    error(api.http.post("/v1/games", content=b"x" * 70_000, headers={"content-type": "application/json"}), 413, "body_too_large")
+    error(
+        api.http.post("/v1/games", content=b"x" * 70_000, headers={"content-type": "application/json"}),
+        413,
+        "body_too_large",
+    )
 
 
 def test_query_errors(api: Tapis, game: tuple[str, str, list[str]]) -> None:
-    game_id, _, tokens = game
+    game_id, _, _ = game
     error(api.http.get(f"/v1/games/{game_id}/replay", params={"version": 999}), 400, "invalid_version")
     error(api.http.get(f"/v1/games/{game_id}/replay", params={"version": "x"}), 400, "invalid_body")
     error(api.http.get(f"/v1/games/{game_id}/events", params={"limit": 0}), 400, "invalid_body")

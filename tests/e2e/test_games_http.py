@@ -37,7 +37,7 @@ def highest(scores: list[int]) -> list[int]:
     return [s for s, v in enumerate(scores) if v == max(scores)]
 
 
-@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=lambda v: str(v))
+@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=str)
 def test_full_game_over_http(api: Tapis, game: str, players: int, options: dict[str, Any]) -> None:
     game_id, _, tokens = api.new_game(game, players, options)
     final = api.play_to_end(game_id, tokens)

@@ -41,7 +41,9 @@ def others_hidden(api: Tapis, game_id: str, tokens: list[str], seat: int, hands:
             assert set(past["state"]["hand"]) <= dealt
     moves = api.moves(game_id, token)
     assert all(m["card"] in hands[seat] for m in moves if m["type"] == "play_card")
-    refused = api.command(game_id, token, {"type": "play_card", "card": next(c for h in hands for c in h if c not in hands[seat])})
+    refused = api.command(
+        game_id, token, {"type": "play_card", "card": next(c for h in hands for c in h if c not in hands[seat])}
+    )
     assert refused.status_code == 422
     assert str(hands[(seat + 1) % len(hands)]) not in refused.text
 

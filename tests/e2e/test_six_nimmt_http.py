@@ -45,7 +45,7 @@ def test_full_game(api: Tapis, players: int, options: dict[str, Any]) -> None:
 
 
 def test_worked_session_view_etag_replay(api: Tapis) -> None:
-    game_id, admin, tokens = api.new_game("six-nimmt", 4, seed="00" * 32)
+    game_id, _, tokens = api.new_game("six-nimmt", 4, seed="00" * 32)
     first = api.http.get(f"/v1/games/{game_id}", headers=bearer(tokens[0]))
     etag = first.headers["etag"]
     assert etag == f'"{first.json()["version"]}"'
@@ -55,7 +55,11 @@ def test_worked_session_view_etag_replay(api: Tapis) -> None:
     played = api.command(game_id, tokens[0], {"type": "play_card", "card": card}, **{"If-Match": etag})
     assert played.status_code == 200, played.text
     version = first.json()["version"]
-    assert played.json()["events"][0] == {"version": version + 1, "type": "CardChosen", "data": {"seat": 0, "card": card}}
+    assert played.json()["events"][0] == {
+        "version": version + 1,
+        "type": "CardChosen",
+        "data": {"seat": 0, "card": card},
+    }
     changed = api.http.get(f"/v1/games/{game_id}", headers={**bearer(tokens[0]), "If-None-Match": etag})
     assert changed.status_code == 200
     replay = api.http.get(f"/v1/games/{game_id}/replay", params={"version": version}, headers=bearer(tokens[0])).json()

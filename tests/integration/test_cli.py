@@ -24,7 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 def tapis(*args: str, database_url: str, redis_url: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
     return subprocess.run(
-        [sys.executable, "-m", "api.cli", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+        [sys.executable, "-m", "api.cli", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
 
 
