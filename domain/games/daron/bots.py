@@ -9,12 +9,15 @@ from domain.games.daron.state import State
 from domain.kernel.bots import pick
 from domain.kernel.shuffle import Draws
 
+GOING_OUT = 1000.0
+GOOD_DEPOSIT = 3.0  # worth more than a brawl: sheds three points or more
+
 
 def deposit_worth(state: State, seat: int, cards: list[str]) -> float:
     """Points shed, plus a turn more after a 1 or a 9; one card left means a blind draw."""
     left = len(state.hands[seat]) - len(cards)
     if left == 0:
-        return 1000.0
+        return GOING_OUT
     worth = hand_points(cards) + 0.1 * len(cards)
     if REVERSERS.intersection(cards):
         worth += 1.5
@@ -44,12 +47,15 @@ def answer_brawl(moves: list[Command]) -> Command:
 
 
 def act(state: State, seat: int, moves: list[Command]) -> Command:
+    """Go out if possible; else a deposit worth three points; else a brawl, a smaller deposit, a duel, a draw."""
     deposit = best_deposit(state, seat, moves)
-    if deposit is not None and deposit_worth(state, seat, deposit.cards) >= 1000:
+    worth = deposit_worth(state, seat, deposit.cards) if deposit is not None else 0.0
+    if deposit is not None and worth >= GOOD_DEPOSIT:
         return deposit
     brawls = [m for m in moves if isinstance(m, Brawl)]
     if brawls:
-        return max(brawls, key=lambda m: m.count)
+        # one Daron card at a time: the others answer the brawl when it comes back
+        return min(brawls, key=lambda m: m.count)
     if deposit is not None:
         return deposit
     duels = [m for m in moves if isinstance(m, Duel)]

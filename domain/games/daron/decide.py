@@ -214,12 +214,12 @@ def pass_turn(rec: Rec, seat: int, shuffler: Shuffler) -> None:
 def open_duel(rec: Rec, seat: int, card: str, shuffler: Shuffler) -> None:
     state = rec.state
     must_act(state, seat)
+    if card not in state.hands[seat]:
+        raise refuse("card_not_in_hand", f"you do not hold {card}")
     if card == DOUBLE:
         raise refuse("x2_cannot_open", "x2 only answers a duel")
     if card not in DUEL_OPENERS:
         raise refuse("not_a_duel_card", f"a duel opens with +2, +3, +4 or +5, not {card}")
-    if card not in state.hands[seat]:
-        raise refuse("card_not_in_hand", f"you do not hold {card}")
     keeps_two_cards(state, seat, 1)
     rec.emit(DuelStarted(attacker=seat, defender=next_seat(state, seat), card=card, amount=plus(card)))
     never_one_card(rec, seat, shuffler)
@@ -270,7 +270,7 @@ def lose_duel(rec: Rec, seat: int, shuffler: Shuffler) -> None:
 def laying_darons(state: State, seat: int, count: int) -> None:
     if count < 1:
         raise refuse("invalid_count", "a brawl lays at least one Daron card")
-    if not holds(state.hands[seat], [DARON] * count):
+    if state.hands[seat].count(DARON) < count:
         raise refuse("card_not_in_hand", f"you do not hold {count} Daron cards")
     keeps_two_cards(state, seat, count)
 

@@ -76,3 +76,11 @@ def test_smart_wins_clearly_more_often_than_random() -> None:
     smart_rate = wins[0] / games
     random_rate = sum(wins[1:]) / (players - 1) / games
     assert smart_rate > random_rate + 0.3, (smart_rate, random_rate)
+
+
+def test_smart_prefers_a_good_deposit_then_a_brawl_of_one_card() -> None:
+    good = position([["4", "5", "6", "7", D, D], ["3", "3"]], top="5")
+    move = smart(good, 0, legal_moves(good, 0))
+    assert isinstance(move, Deposit) and sorted(move.cards) == ["4", "5", "6"]
+    poor = position([["4", "8", D, D, "x2"], ["3", "3"]], top="5")
+    assert smart(poor, 0, legal_moves(poor, 0)) == Brawl(count=1)

@@ -106,6 +106,8 @@ def test_brawl_answers() -> None:
     assert refusal(brawling, 1, Deposit(cards=["2"])) == "wrong_phase"
     assert refusal(table(), 0, Brawl(count=0)) == "invalid_count"
     assert refusal(table(), 0, Brawl(count=3)) == "card_not_in_hand"
+    assert refusal(table(), 0, Brawl(count=10**12)) == "card_not_in_hand"
+    assert refusal(table(), 0, Brawl(count=-1)) == "invalid_count"
 
 
 def test_a_duel_or_brawl_may_not_empty_the_hand() -> None:
