@@ -1,13 +1,20 @@
-"""The Decider protocol every game implements, plus its catalogue entry."""
+"""A game as a Decider: a record of pure functions, plus what the catalogue says of it.
+
+* `decide` validates a command against a state and returns the facts that follow (or raises
+  `RuleViolation`); it never mutates.
+* `evolve` applies one fact and returns a *new* state; it never fails and never decides.
+* Everything hidden is filtered by `view` and `redact` for a `Viewer`.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
 from domain.kernel.context import Shuffler
-from domain.kernel.events import DeckShuffled
 from domain.kernel.shuffle import Draws
 from domain.kernel.viewer import Viewer
 
@@ -17,15 +24,8 @@ E = TypeVar("E")
 Opt = TypeVar("Opt", bound=msgspec.Struct)
 
 
-class GameRules(Protocol[S, C, E, Opt]):
-    """One game as a Decider.
-
-    * `decide` validates a command against a state and returns the facts that follow (or raises
-      `RuleViolation`); it never mutates.
-    * `evolve` applies one fact and returns a *new* state; it never fails and never decides.
-    * Everything hidden is filtered by `view` and `redact` for a `Viewer`.
-    """
-
+@dataclass(frozen=True)
+class GameRules(Generic[S, C, E, Opt]):
     name: str
     title: str
     min_players: int
@@ -34,34 +34,47 @@ class GameRules(Protocol[S, C, E, Opt]):
     state_type: type[S]
     command_type: Any  # the tagged union of the game's commands
     event_types: tuple[type[msgspec.Struct], ...]  # the game's own event structs (not lifecycle)
-
-    def check_options(self, players: int, options: Opt) -> None: ...
-
-    def initial_state(self, players: int, options: Opt) -> S: ...
-
-    def start(self, state: S, shuffler: Shuffler) -> list[E | DeckShuffled]: ...
-
-    def decide(self, state: S, seat: int, command: C, shuffler: Shuffler) -> list[E | DeckShuffled]: ...
-
-    def evolve(self, state: S, event: E | DeckShuffled) -> S: ...
-
-    def view(self, state: S, viewer: Viewer) -> dict[str, Any]: ...
-
-    def redact(self, state: S, event: E, viewer: Viewer) -> E: ...
-
-    def legal_moves(self, state: S, seat: int) -> list[C]: ...
-
-    def awaiting(self, state: S) -> list[int]: ...
-
-    def is_over(self, state: S) -> bool: ...
-
-    def scores(self, state: S) -> list[int]: ...
-
-    def winners(self, state: S) -> list[int]: ...
-
-    def catalog(self) -> dict[str, Any]: ...
-
-    def bot_move(self, state: S, seat: int, level: str, draws: Draws) -> C: ...
+    check_options: Callable[[int, Opt], None]
+    initial_state: Callable[[int, Opt], S]
+    start: Callable[[S, Shuffler], list[E]]
+    decide: Callable[[S, int, C, Shuffler], list[E]]
+    evolve: Callable[[S, E], S]
+    view: Callable[[S, Viewer], dict[str, Any]]
+    redact: Callable[[S, E, Viewer], E]
+    legal_moves: Callable[[S, int], list[C]]
+    awaiting: Callable[[S], list[int]]
+    is_over: Callable[[S], bool]
+    scores: Callable[[S], list[int]]
+    winners: Callable[[S], list[int]]
+    catalog: Callable[[], dict[str, Any]]
+    bot_move: Callable[[S, int, str, Draws], C]
 
 
 AnyRules = GameRules[Any, Any, Any, Any]
+
+
+class Phased(Protocol):
+    @property
+    def phase(self) -> str: ...
+
+
+class Totalled(Protocol):
+    @property
+    def totals(self) -> list[int]: ...
+
+
+def finished(state: Phased) -> bool:
+    return state.phase == "finished"
+
+
+def totals(state: Totalled) -> list[int]:
+    return list(state.totals)
+
+
+def redact_without_state(redact: Callable[[E, Viewer], E]) -> Callable[[Any, E, Viewer], E]:
+    """For games whose redaction depends on the event and the viewer only."""
+
+    def redact_event(_: Any, event: E, viewer: Viewer) -> E:
+        return redact(event, viewer)
+
+    return redact_event

@@ -4,71 +4,51 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from domain.games.six_nimmt import bots, decide, evolve, legal, views
 from domain.games.six_nimmt.cards import heads
 from domain.games.six_nimmt.commands import Command
 from domain.games.six_nimmt.events import EVENT_TYPES, Event
 from domain.games.six_nimmt.options import Options, check
 from domain.games.six_nimmt.state import State
-from domain.kernel.context import Shuffler
 from domain.kernel.ranking import lowest
-from domain.kernel.shuffle import Draws
+from domain.kernel.rules import GameRules, finished, totals
 from domain.kernel.viewer import Viewer
 
 
-class SixNimmt:
-    name = "six-nimmt"
-    title = "6 qui prend"
-    min_players = 2
-    max_players = 10
-    options_type = Options
-    state_type = State
-    command_type: Any = Command
-    event_types: tuple[type[msgspec.Struct], ...] = EVENT_TYPES
-
-    def check_options(self, players: int, options: Options) -> None:
-        check(players, options)
-
-    def initial_state(self, players: int, options: Options) -> State:
-        return evolve.initial_state(players, options)
-
-    def start(self, state: State, shuffler: Shuffler) -> list[Event]:
-        return decide.start(state, shuffler)
-
-    def decide(self, state: State, seat: int, command: Command, shuffler: Shuffler) -> list[Event]:
-        return decide.decide(state, seat, command, shuffler)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve.evolve(state, event)
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return views.view(state, viewer)
-
-    def redact(self, state: State, event: Event, viewer: Viewer) -> Event:
-        return views.redact(event, viewer, pro=state.options.pro)
-
-    def legal_moves(self, state: State, seat: int) -> list[Command]:
-        return legal.legal_moves(state, seat)
-
-    def awaiting(self, state: State) -> list[int]:
-        return legal.awaiting(state)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "finished"
-
-    def scores(self, state: State) -> list[int]:
-        return list(state.totals)
-
-    def winners(self, state: State) -> list[int]:
-        return lowest(state.totals)
-
-    def catalog(self) -> dict[str, Any]:
-        return {"cards": [{"value": v, "heads": heads(v)} for v in range(1, 105)], "total_heads": 171}
-
-    def bot_move(self, state: State, seat: int, level: str, draws: Draws) -> Command:
-        return bots.bot_move(state, seat, level, draws)
+def redact(state: State, event: Event, viewer: Viewer) -> Event:
+    # in the pro variant every hand is public
+    return views.redact(event, viewer, pro=state.options.pro)
 
 
-RULES = SixNimmt()
+def winners(state: State) -> list[int]:
+    return lowest(state.totals)
+
+
+def catalog() -> dict[str, Any]:
+    return {"cards": [{"value": v, "heads": heads(v)} for v in range(1, 105)], "total_heads": 171}
+
+
+RULES: GameRules[State, Command, Event, Options] = GameRules(
+    name="six-nimmt",
+    title="6 qui prend",
+    min_players=2,
+    max_players=10,
+    options_type=Options,
+    state_type=State,
+    command_type=Command,
+    event_types=EVENT_TYPES,
+    check_options=check,
+    initial_state=evolve.initial_state,
+    start=decide.start,
+    decide=decide.decide,
+    evolve=evolve.evolve,
+    view=views.view,
+    redact=redact,
+    legal_moves=legal.legal_moves,
+    awaiting=legal.awaiting,
+    is_over=finished,
+    scores=totals,
+    winners=winners,
+    catalog=catalog,
+    bot_move=bots.bot_move,
+)
