@@ -18,18 +18,25 @@ from litestar.openapi import OpenAPIConfig
 from api.controllers.catalog import CatalogController
 from api.controllers.games import GamesController
 from api.controllers.health import HealthController
+from api.controllers.seats import SeatsController
 from api.dependencies import Services, provide_services, provide_token
 from api.errors import EXCEPTION_HANDLERS
 from infra.event_store import PostgresEventStore
+from infra.key_store import PostgresKeyStore
+from infra.mailbox import RedisMailbox
 from infra.migrate import current_revision, head_revision
 from infra.projections import RedisProjections
+from infra.seat_store import PostgresSeatStore
 from infra.settings import Settings
 from services.audit import Auditor
 from services.commands import GameCommands
 from services.config import ServiceConfig
+from services.keys import PortalKeys
 from services.projector import Projector
 from services.queries import GameQueries
 from services.repository import Repository
+from services.seats import SeatCommands
+from services.timer import TurnTimer
 
 log = logging.getLogger("tapis")
 
@@ -48,19 +55,28 @@ async def check_schema(pool: asyncpg.Pool) -> None:
 
 
 def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) -> Services:
-    repo = Repository(PostgresEventStore(pool), RedisProjections(client))
+    store = PostgresEventStore(pool)
+    repo = Repository(store, RedisProjections(client))
     config = ServiceConfig(
         allow_client_seeds=settings.allow_client_seeds,
         api_keys=settings.api_keys,
         command_retries=settings.command_retries,
         bot_moves_per_command=settings.bot_moves_per_command,
     )
+    keys = PortalKeys(
+        PostgresKeyStore(pool), settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key
+    )
+    commands = GameCommands(repo, config, keys)
+    seat_store = PostgresSeatStore(pool, store)
     return Services(
         repo=repo,
-        commands=GameCommands(repo, config),
+        commands=commands,
         queries=GameQueries(repo),
         auditor=Auditor(repo),
         projector=Projector(repo),
+        keys=keys,
+        seats=SeatCommands(commands, seat_store, RedisMailbox(client)),
+        timer=TurnTimer(commands, seat_store),
     )
 
 
@@ -80,23 +96,24 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         pool = await asyncpg.create_pool(database_url, min_size=1, max_size=settings.pool_size)
         client = redis_client(redis_url)
         stop = asyncio.Event()
-        task: asyncio.Task[None] | None = None
+        tasks: list[asyncio.Task[None]] = []
         try:
             await check_schema(pool)
             services = build_services(pool, client, settings)
             app.state.services = services
             if run_projector:
-                task = asyncio.create_task(services.projector.run_forever(stop, settings.projector_interval))
+                tasks.append(asyncio.create_task(services.projector.run_forever(stop, settings.projector_interval)))
+                tasks.append(asyncio.create_task(services.timer.run_forever(stop, settings.timer_interval)))
             yield
         finally:
             stop.set()
-            if task is not None:
+            for task in tasks:
                 await task
             await client.aclose()
             await pool.close()
 
     return Litestar(
-        route_handlers=[CatalogController, GamesController, HealthController],
+        route_handlers=[CatalogController, GamesController, HealthController, SeatsController],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "token": Provide(provide_token, sync_to_thread=False),

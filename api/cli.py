@@ -141,6 +141,9 @@ def parser() -> argparse.ArgumentParser:
     a.add_argument("game_id")
     a.set_defaults(run=with_store("audit"))
     sub.add_parser("openapi", help="print the OpenAPI spec as YAML").set_defaults(run=openapi)
+    from api.keys_cli import add_parser as add_keys_parser
+
+    add_keys_parser(sub)
     return p
 
 

@@ -11,9 +11,12 @@ from litestar.datastructures import State
 from services.audit import Auditor
 from services.commands import GameCommands
 from services.errors import BadRequest, Unauthorized
+from services.keys import PortalKeys
 from services.projector import Projector
 from services.queries import GameQueries
 from services.repository import Repository
+from services.seats import SeatCommands
+from services.timer import TurnTimer
 
 
 @dataclass
@@ -23,6 +26,9 @@ class Services:
     queries: GameQueries
     auditor: Auditor
     projector: Projector
+    keys: PortalKeys
+    seats: SeatCommands
+    timer: TurnTimer
 
 
 def provide_services(state: State) -> Services:

@@ -14,7 +14,18 @@ from services.errors import ServiceError, Unavailable
 log = logging.getLogger("tapis.api")
 
 # Lobby and lifecycle refusals are conflicts with the game's state; other rule refusals are 422.
-CONFLICT_CODES = frozenset({"seat_taken", "game_full", "already_started", "seats_empty", "game_not_active"})
+CONFLICT_CODES = frozenset(
+    {
+        "seat_taken",
+        "game_full",
+        "already_started",
+        "seats_empty",
+        "game_not_active",
+        "seat_gone",
+        "game_not_finished",
+        "rematch_exists",
+    }
+)
 HTTP_CODES = {
     400: "invalid_body",
     401: "unauthorized",

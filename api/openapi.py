@@ -14,9 +14,9 @@ import msgspec
 import yaml
 
 from domain.games.registry import GAMES
-from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel.events import SEAT_EVENTS, DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
 
-LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded)
+LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS)
 
 
 def prefix(game: str) -> str:

@@ -13,6 +13,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     players: int
     options: dict[str, Any] | None = None
     seed: str | None = None
+    turn_seconds: int | None = None
 
 
 class GameCreatedBody(msgspec.Struct):
@@ -94,6 +95,8 @@ class GameView(msgspec.Struct):
     seed_commitment: str
     seed: str | None
     state: dict[str, Any] | None
+    turn_seconds: int | None = None
+    rematch: str | None = None
 
 
 class AuditCheck(msgspec.Struct):
@@ -147,3 +150,22 @@ class Catalog(msgspec.Struct):
 
 class CatalogDetail(CatalogEntry):
     data: dict[str, Any]
+
+
+class RematchSeat(msgspec.Struct, omit_defaults=True):
+    seat: int
+    name: str
+    bot: str | None = None
+
+
+class RematchBody(msgspec.Struct):
+    game_id: str
+    admin_token: str
+    version: int
+    seats: list[RematchSeat]
+
+
+class SeatChange(msgspec.Struct, omit_defaults=True):
+    seat: int
+    version: int
+    bot: str | None = None

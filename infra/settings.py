@@ -21,10 +21,12 @@ class Settings:
     data_dir: Path = Path(".tapis")
     allow_client_seeds: bool = True
     api_keys: tuple[str, ...] = ()
+    require_api_key: bool = False
     max_body_bytes: int = 64 * 1024
     command_retries: int = 8
     pool_size: int = 10
     projector_interval: float = 0.5
+    timer_interval: float = 1.0
     bot_moves_per_command: int = 10_000
     extra: dict[str, str] = field(default_factory=dict)
 
@@ -37,6 +39,7 @@ class Settings:
             data_dir=Path(os.environ.get("TAPIS_DATA_DIR", ".tapis")),
             allow_client_seeds=_flag("TAPIS_ALLOW_CLIENT_SEEDS", True),
             api_keys=keys,
+            require_api_key=_flag("TAPIS_REQUIRE_API_KEY", False),
             max_body_bytes=int(os.environ.get("TAPIS_MAX_BODY_BYTES", str(64 * 1024))),
             pool_size=int(os.environ.get("TAPIS_POOL_SIZE", "10")),
         )

@@ -33,7 +33,8 @@ class Auditor:
         except StoreUnavailable as exc:
             raise Unavailable("the event store is unavailable") from exc
         events = game_codec.events(recorded)
-        created, ended = events[0], events[-1]
+        # a RematchCreated may follow the end
+        created, ended = events[0], next((e for e in reversed(events) if isinstance(e, GameEnded)), None)
         if not isinstance(ended, GameEnded) or not isinstance(created, GameCreated):
             raise Conflict("only a finished game can be audited", code="game_not_finished")
         seed = bytes.fromhex(ended.seed)

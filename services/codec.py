@@ -8,12 +8,12 @@ from typing import Any, Union
 import msgspec
 
 from domain.games.registry import GAMES
-from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel.events import SEAT_EVENTS, DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
 from domain.kernel.rules import AnyRules
 from domain.kernel.table import Table
 from services.ports import NewEvent, RecordedEvent
 
-LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded)
+LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS)
 
 
 class GameCodec:

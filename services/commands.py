@@ -21,6 +21,7 @@ from services.auth import Principal, check_api_key, identify, new_token, token_h
 from services.codec import codec
 from services.config import ServiceConfig
 from services.errors import BadRequest, Conflict, Forbidden, NotFound, PreconditionFailed, Unauthorized, Unavailable
+from services.keys import PortalKeys
 from services.ports import (
     ConcurrencyConflict,
     DuplicateCommand,
@@ -51,17 +52,27 @@ def principal_of(record: GameRecord, token: str | None) -> Principal:
 
 
 class GameCommands:
-    def __init__(self, repo: Repository, config: ServiceConfig) -> None:
+    def __init__(self, repo: Repository, config: ServiceConfig, keys: PortalKeys | None = None) -> None:
         self.repo = repo
         self.config = config
+        self.keys = keys
 
     # --- create, join, start -------------------------------------------------------------------------
 
     async def create(
-        self, game: str, players: int, options: dict[str, Any] | None, seed_hex: str | None, api_key: str | None
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any] | None,
+        seed_hex: str | None,
+        api_key: str | None,
+        turn_seconds: int | None = None,
+        owner: str | None = None,
     ) -> dict[str, Any]:
-        key_id = None
-        if self.config.api_keys:
+        key_id = owner  # a rematch belongs to the key of the game it follows
+        if owner is None and self.keys is not None:
+            key_id = await self.keys.for_creation(api_key)
+        elif owner is None and self.config.api_keys:
             key_id = check_api_key(api_key, self.config.api_keys)
             if key_id is None:
                 raise Unauthorized("creating a game needs a valid X-API-Key", code="invalid_api_key")
@@ -71,7 +82,7 @@ class GameCommands:
         seed = self._seed(seed_hex)
         game_id = secrets.token_hex(8)
         admin_token = new_token()
-        events = tables.create(rules, game_id, players, options, seed)
+        events = tables.create(rules, game_id, players, options, seed, turn_seconds)
         game_codec = codec(game)
         record = GameRecord(
             game_id=game_id,
@@ -187,6 +198,7 @@ class GameCommands:
                     f"the game is at version {table.version}, not {if_match}",
                     details={"version": table.version},
                 )
+            tables.check_human(table, seat)
             return tables.play(rules, table, seat, command, record.seed)
 
         def response(table: Table[Any], events: list[Any], first: int) -> bytes:

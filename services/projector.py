@@ -48,6 +48,8 @@ class Projector:
         return len(recorded)
 
     async def _project_stream(self, stream_id: str, recorded: list[RecordedEvent]) -> None:
+        if any(r.type == "PlayerLeft" for r in recorded):
+            self.repo.forget(stream_id)  # another process let a seat go: its token is no longer valid here either
         record = await self.repo.record(stream_id)
         if record.game not in GAMES:
             return

@@ -13,6 +13,7 @@ from services.auth import Principal
 from services.codec import codec
 from services.commands import principal_of
 from services.errors import BadRequest, Forbidden, Unauthorized, Unavailable
+from services.keys import KeyStore
 from services.ports import ProjectionUnavailable, StoreUnavailable
 from services.repository import Repository, summary
 
@@ -82,11 +83,15 @@ class GameQueries:
             viewer = Viewer(seat=viewer.seat, sees_all=True)  # the game is over: nothing is hidden any more
         return tables.view(game_codec.rules, past, viewer)
 
-    async def listing(self, game: str | None, status: str | None, limit: int) -> dict[str, Any]:
+    async def listing(
+        self, game: str | None, status: str | None, limit: int, portal: tuple[KeyStore, str] | None = None
+    ) -> dict[str, Any]:
         if status is not None and status not in STATUSES:
             raise BadRequest(f"status is one of {', '.join(STATUSES)}", code="invalid_query")
         if not 1 <= limit <= MAX_PAGE:
             raise BadRequest(f"1 <= limit <= {MAX_PAGE}", code="invalid_query")
+        if portal is not None:
+            return {"games": await self._portal_games(portal[0], portal[1], game, status, limit)}
         summaries: list[dict[str, Any]] | None
         try:
             summaries = await self.repo.projections.summaries(MAX_PAGE)
@@ -98,6 +103,23 @@ class GameQueries:
             s for s in summaries if (game is None or s["game"] == game) and (status is None or s["status"] == status)
         ][:limit]
         return {"games": [{k: v for k, v in s.items() if k != "created"} for s in chosen]}
+
+    async def _portal_games(
+        self, keys: KeyStore, key_id: str, game: str | None, status: str | None, limit: int
+    ) -> list[dict[str, Any]]:
+        """A portal's own games, newest first, from the event store (the key is not in the Redis index)."""
+        try:
+            ids = await keys.games(key_id, game, MAX_PAGE)
+        except StoreUnavailable as exc:
+            raise Unavailable("the event store is unavailable") from exc
+        chosen = []
+        for game_id in ids:
+            found = summary(await self.repo.table(await self.repo.record(game_id)))
+            if status is None or found["status"] == status:
+                chosen.append({k: v for k, v in found.items() if k != "created"})
+            if len(chosen) == limit:
+                break
+        return chosen
 
     async def _summaries_from_store(self, game: str | None) -> list[dict[str, Any]]:
         try:

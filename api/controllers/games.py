@@ -36,18 +36,23 @@ class GamesController(Controller):
         services: Services,
         api_key: Annotated[str | None, Parameter(header="X-API-Key", required=False)] = None,
     ) -> GameCreatedBody:
-        created = await services.commands.create(data.game, data.players, data.options, data.seed, api_key)
+        created = await services.commands.create(
+            data.game, data.players, data.options, data.seed, api_key, turn_seconds=data.turn_seconds
+        )
         return GameCreatedBody(**created)
 
-    @get("/", operation_id="listGames", summary="List games (the lobby)")
+    @get("/", operation_id="listGames", summary="List games (the lobby); with X-API-Key, that portal's games only")
     async def listing(
         self,
         services: Services,
         game: str | None = None,
         status: str | None = None,
         limit: Annotated[int, Parameter(ge=1, le=1000)] = 50,
+        api_key: Annotated[str | None, Parameter(header="X-API-Key", required=False)] = None,
     ) -> GameList:
-        return msgspec.convert(await services.queries.listing(game, status, limit), GameList)
+        key_id = await services.keys.identify(api_key)
+        portal = (services.keys.store, key_id) if key_id is not None else None
+        return msgspec.convert(await services.queries.listing(game, status, limit, portal), GameList)
 
     @post("/{game_id:str}/seats", operation_id="joinGame", summary="Take a seat (a player) or seat a bot (admin)")
     async def join(self, game_id: str, data: JoinSeat, services: Services, token: str | None) -> Response[SeatTaken]:

@@ -9,12 +9,13 @@ import msgspec
 Card = int | str
 
 
-class GameCreated(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class GameCreated(msgspec.Struct, frozen=True, tag=True, tag_field="type", omit_defaults=True):
     game: str
     game_id: str
     players: int
     options: dict[str, Any]
     seed_commitment: str
+    turn_seconds: int | None = None  # a seat that does not act in time is played for by a bot
 
 
 class PlayerJoined(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
@@ -46,4 +47,35 @@ class GameEnded(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     winners: list[int]
 
 
+class PlayerLeft(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """A player gave up their seat in the lobby; the seat is free again."""
+
+    seat: int
+
+
+class SeatForfeited(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """A player gave up during play; `BotTookOver` follows."""
+
+    seat: int
+
+
+class BotTookOver(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    seat: int
+    bot: str
+
+
+class TurnTimedOut(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The seat did not act within the turn timer; the move that follows was chosen by a bot."""
+
+    seat: int
+    bot: str
+
+
+class RematchCreated(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """After the end: the next game with the same seats."""
+
+    game_id: str
+
+
+SEAT_EVENTS = (PlayerLeft, SeatForfeited, BotTookOver, TurnTimedOut, RematchCreated)
 LifecycleEvent = GameCreated | PlayerJoined | GameStarted | GameEnded

@@ -10,17 +10,32 @@ from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
+from domain.kernel.bots import bot_label
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import refuse
-from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel.events import (
+    SEAT_EVENTS,
+    BotTookOver,
+    DeckShuffled,
+    GameCreated,
+    GameEnded,
+    GameStarted,
+    PlayerJoined,
+    PlayerLeft,
+    RematchCreated,
+    SeatForfeited,
+    TurnTimedOut,
+)
 from domain.kernel.rules import AnyRules
-from domain.kernel.shuffle import commitment
+from domain.kernel.shuffle import Draws, commitment
 from domain.kernel.viewer import EVERYONE, Viewer
 
 S = TypeVar("S")
 
 Status = Literal["lobby", "active", "finished"]
 NAME_MAX = 40
+TAKEOVER_BOT = "smart"
+TURN_SECONDS = (1, 86_400)
 
 
 class Seat(msgspec.Struct, frozen=True):
@@ -42,6 +57,8 @@ class Table(msgspec.Struct, Generic[S]):
     seed: str | None = None
     scores: list[int] = []
     winners: list[int] = []
+    turn_seconds: int | None = None
+    rematch: str | None = None
 
 
 def parse_options(rules: AnyRules, players: int, raw: dict[str, Any] | None) -> Any:
@@ -59,8 +76,21 @@ def parse_options(rules: AnyRules, players: int, raw: dict[str, Any] | None) -> 
     return options
 
 
-def create(rules: AnyRules, game_id: str, players: int, raw_options: dict[str, Any] | None, seed: bytes) -> list[Any]:
+def create(
+    rules: AnyRules,
+    game_id: str,
+    players: int,
+    raw_options: dict[str, Any] | None,
+    seed: bytes,
+    turn_seconds: int | None = None,
+) -> list[Any]:
     options = parse_options(rules, players, raw_options)
+    if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
+        raise refuse(
+            "invalid_turn_seconds",
+            f"turn_seconds is {TURN_SECONDS[0]} to {TURN_SECONDS[1]}",
+            {"min": TURN_SECONDS[0], "max": TURN_SECONDS[1]},
+        )
     return [
         GameCreated(
             game=rules.name,
@@ -68,6 +98,7 @@ def create(rules: AnyRules, game_id: str, players: int, raw_options: dict[str, A
             players=players,
             options=msgspec.to_builtins(options),
             seed_commitment=commitment(seed),
+            turn_seconds=turn_seconds,
         )
     ]
 
@@ -108,6 +139,50 @@ def play(rules: AnyRules, table: Table[Any], seat: int, command: Any, seed: byte
     return [*events, *_ending(rules, table, events, seed)]
 
 
+def leave(table: Table[Any], seat: int) -> list[Any]:
+    if table.status != "lobby":
+        raise refuse("already_started", "the game has started: forfeit instead of leaving")
+    if table.seats[seat] is None:
+        raise refuse("seat_gone", f"seat {seat} is empty")
+    return [PlayerLeft(seat=seat)]
+
+
+def forfeit(table: Table[Any], seat: int) -> list[Any]:
+    if table.status != "active":
+        raise refuse("game_not_active", f"the game is {table.status}, not active")
+    check_human(table, seat)
+    return [SeatForfeited(seat=seat), BotTookOver(seat=seat, bot=TAKEOVER_BOT)]
+
+
+def check_human(table: Table[Any], seat: int) -> None:
+    """A seat a bot has taken over no longer takes its player's commands."""
+    taken = table.seats[seat]
+    if taken is None or taken.bot is not None:
+        raise refuse("seat_gone", f"seat {seat} is no longer played by a person")
+
+
+def time_out(rules: AnyRules, table: Table[Any], seats: list[int], seed: bytes) -> list[Any]:
+    """The turn timer ran out for `seats`: a bot plays once for each, through the usual `play`."""
+    events: list[Any] = []
+    for seat in seats:
+        if table.status != "active" or seat not in rules.awaiting(table.inner):
+            continue
+        move = rules.bot_move(table.inner, seat, TAKEOVER_BOT, Draws(seed, bot_label(seat, table.version)))
+        step = [TurnTimedOut(seat=seat, bot=TAKEOVER_BOT), *play(rules, table, seat, move, seed)]
+        for event in step:
+            table = evolve(rules, table, event)
+        events.extend(step)
+    return events
+
+
+def rematch(table: Table[Any], next_game_id: str) -> list[Any]:
+    if table.status != "finished":
+        raise refuse("game_not_finished", "only a finished game has a rematch")
+    if table.rematch is not None:
+        raise refuse("rematch_exists", f"the rematch is {table.rematch}", {"game_id": table.rematch})
+    return [RematchCreated(game_id=next_game_id)]
+
+
 def _ending(rules: AnyRules, table: Table[Any], events: list[Any], seed: bytes) -> list[Any]:
     inner = table.inner
     for event in events:
@@ -126,6 +201,7 @@ def initial(event: GameCreated) -> Table[Any]:
         seed_commitment=event.seed_commitment,
         seats=[None] * event.players,
         version=1,
+        turn_seconds=event.turn_seconds,
     )
 
 
@@ -136,6 +212,19 @@ def evolve(rules: AnyRules, table: Table[Any], event: Any) -> Table[Any]:
             seats = list(table.seats)
             seats[seat] = Seat(name=name, bot=bot)
             return msgspec.structs.replace(table, seats=seats, version=version)
+        case PlayerLeft(seat=seat):
+            seats = list(table.seats)
+            seats[seat] = None
+            return msgspec.structs.replace(table, seats=seats, version=version)
+        case BotTookOver(seat=seat, bot=bot):
+            seats = list(table.seats)
+            previous = seats[seat]
+            seats[seat] = Seat(name=previous.name if previous else f"{bot} bot", bot=bot)
+            return msgspec.structs.replace(table, seats=seats, version=version)
+        case RematchCreated(game_id=next_game):
+            return msgspec.structs.replace(table, rematch=next_game, version=version)
+        case SeatForfeited() | TurnTimedOut():
+            return msgspec.structs.replace(table, version=version)
         case GameStarted():
             options = msgspec.convert(table.options, rules.options_type)
             inner = rules.initial_state(table.players, options)
@@ -171,7 +260,7 @@ def redact(rules: AnyRules, table: Table[Any], event: Any, viewer: Viewer) -> An
     viewer = effective_viewer(table, viewer)
     if isinstance(event, DeckShuffled):
         return event if viewer.sees_all else DeckShuffled(label=event.label, size=event.size)
-    if isinstance(event, GameCreated | PlayerJoined | GameStarted | GameEnded):
+    if isinstance(event, (GameCreated, PlayerJoined, GameStarted, GameEnded, *SEAT_EVENTS)):
         return event
     return rules.redact(table.inner, event, viewer)
 
@@ -195,5 +284,7 @@ def view(rules: AnyRules, table: Table[Any], viewer: Viewer) -> dict[str, Any]:
         "options": table.options,
         "seed_commitment": table.seed_commitment,
         "seed": table.seed if over else None,
+        "turn_seconds": table.turn_seconds,
+        "rematch": table.rematch,
         "state": rules.view(inner, seen_by) if inner is not None else None,
     }

@@ -1,0 +1,43 @@
+"""Seats over time: leave the lobby, forfeit to a bot, rematch with the same seats."""
+
+from __future__ import annotations
+
+from litestar import Controller, post
+
+from api.dependencies import Services
+from api.schemas import RematchBody, RematchSeat, SeatChange
+
+
+class SeatsController(Controller):
+    path = "/v1/games"
+    tags = ["seats"]
+
+    @post(
+        "/{game_id:str}/leave", operation_id="leaveGame", summary="Give up the bearer's seat (lobby)", status_code=200
+    )
+    async def leave(self, game_id: str, services: Services, token: str | None) -> SeatChange:
+        return SeatChange(**await services.seats.leave(game_id, token))
+
+    @post(
+        "/{game_id:str}/forfeit",
+        operation_id="forfeitSeat",
+        summary="Forfeit during play: a smart bot takes the bearer's seat",
+        status_code=200,
+    )
+    async def forfeit(self, game_id: str, services: Services, token: str | None) -> SeatChange:
+        return SeatChange(**await services.seats.forfeit(game_id, token))
+
+    @post(
+        "/{game_id:str}/rematch",
+        operation_id="rematchGame",
+        summary="Create the next game with the same seats (admin; new tokens go to each seat's stream)",
+        status_code=201,
+    )
+    async def rematch(self, game_id: str, services: Services, token: str | None) -> RematchBody:
+        created = await services.seats.rematch(game_id, token)
+        return RematchBody(
+            game_id=created["game_id"],
+            admin_token=created["admin_token"],
+            version=created["version"],
+            seats=[RematchSeat(**s) for s in created["seats"]],
+        )

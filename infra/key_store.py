@@ -1,0 +1,73 @@
+"""API keys in Postgres (the `api_keys` table): only the SHA-256 of a key is stored."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from infra.event_store import CONNECTION_ERRORS
+from services.keys import ApiKey
+from services.ports import StoreUnavailable
+
+
+def _key(row: asyncpg.Record) -> ApiKey:
+    return ApiKey(key_id=row["key_id"], name=row["name"], created_at=row["created_at"], revoked_at=row["revoked_at"])
+
+
+class PostgresKeyStore:
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    async def add(self, key_id: str, name: str, key_hash: bytes) -> ApiKey:
+        try:
+            row = await self._pool.fetchrow(
+                "INSERT INTO api_keys (key_id, name, key_hash) VALUES ($1, $2, $3)"
+                " RETURNING key_id, name, created_at, revoked_at",
+                key_id,
+                name,
+                key_hash,
+            )
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        return _key(row)
+
+    async def by_hash(self, key_hash: bytes) -> ApiKey | None:
+        try:
+            row = await self._pool.fetchrow(
+                "SELECT key_id, name, created_at, revoked_at FROM api_keys WHERE key_hash = $1", key_hash
+            )
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        return _key(row) if row else None
+
+    async def all(self) -> list[ApiKey]:
+        try:
+            rows = await self._pool.fetch(
+                "SELECT key_id, name, created_at, revoked_at FROM api_keys ORDER BY created_at"
+            )
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        return [_key(r) for r in rows]
+
+    async def revoke(self, key_id: str) -> ApiKey | None:
+        try:
+            row = await self._pool.fetchrow(
+                "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE key_id = $1"
+                " RETURNING key_id, name, created_at, revoked_at",
+                key_id,
+            )
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        return _key(row) if row else None
+
+    async def games(self, key_id: str, game: str | None, limit: int) -> list[str]:
+        try:
+            rows = await self._pool.fetch(
+                "SELECT game_id FROM games WHERE api_key_id = $1 AND ($2::text IS NULL OR game = $2)"
+                " ORDER BY created_at DESC LIMIT $3",
+                key_id,
+                game,
+                limit,
+            )
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        return [r["game_id"] for r in rows]
