@@ -10,6 +10,7 @@ from litestar.exceptions import HTTPException, ValidationException
 
 from domain.kernel.errors import RuleViolation
 from services.errors import ServiceError, Unavailable
+from services.ports import StoreUnavailable
 
 log = logging.getLogger("tapis.api")
 
@@ -57,6 +58,10 @@ def on_service_error(_: Request[Any, Any, Any], exc: ServiceError) -> Response[A
     return error_response(exc.status, exc.code, exc.message, exc.details)
 
 
+def on_store_unavailable(request: Request[Any, Any, Any], exc: StoreUnavailable) -> Response[Any]:
+    return on_service_error(request, Unavailable("the event store is unavailable"))
+
+
 def on_validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     return error_response(400, "invalid_body", exc.detail, exc.extra)
 
@@ -77,6 +82,7 @@ def on_unexpected(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
 EXCEPTION_HANDLERS: Any = {
     RuleViolation: on_rule_violation,
     ServiceError: on_service_error,
+    StoreUnavailable: on_store_unavailable,
     ValidationException: on_validation,
     HTTPException: on_http,
     Exception: on_unexpected,

@@ -121,6 +121,24 @@ class EmbeddedServers:
             if redis is not None:
                 steps.callback(redis.stop)
 
+    def stop_server(self, name: str) -> None:
+        """Stop one server and keep its port (fault tests): `start_server` brings it back at the same address."""
+        self._server(name).stop()
+
+    def start_server(self, name: str) -> None:
+        """Start one server again on its port; a no-op while it runs."""
+        server = self._server(name)
+        if server.running:
+            return
+        server.stop()  # reaps a process a test killed by its pid
+        server.start(port=server.port)
+
+    def _server(self, name: str) -> _Postgres | _Redis:
+        server = {"postgres": self._postgres, "redis": self._redis}.get(name)
+        if server is None:
+            raise EmbeddedServersError(f"no running embedded server named {name!r}")
+        return server
+
     def __enter__(self) -> ServiceUrls:
         return self.start()
 
@@ -144,11 +162,16 @@ class _Postgres:
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
-    def start(self) -> int:
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self, port: int = 0) -> int:
+        """On `port` when given (a restart keeps its address), else on a free one."""
         self._initialise()
         _stop_leftover(self.data / "postmaster.pid", self.data, "postgres", signal.SIGINT)
         for _ in range(_PORT_ATTEMPTS):
-            self.port = _free_port()
+            self.port = port or _free_port()
             self._process = _spawn(
                 self._command(), log=self.log, user=self.user, cwd=self.data.parent, die=signal.SIGINT
             )
@@ -257,12 +280,17 @@ class _Redis:
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
-    def start(self) -> int:
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self, port: int = 0) -> int:
+        """On `port` when given (a restart keeps its address), else on a free one."""
         self.directory.mkdir(mode=0o700, exist_ok=True)
         pid_file = self.directory / "redis.pid"
         _stop_leftover(pid_file, self.directory, "redis-server", signal.SIGTERM)
         for _ in range(_PORT_ATTEMPTS):
-            self.port = _free_port()
+            self.port = port or _free_port()
             self._process = _spawn(self._command(), log=self.log, user=None, cwd=self.directory, die=signal.SIGTERM)
             if _wait_until_ready(self._process, self._answers, "Redis", self.log):
                 return self.port

@@ -52,7 +52,17 @@ ORDER BY tx_id, position
 LIMIT $3
 """
 
-CONNECTION_ERRORS = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.CannotConnectNowError)
+# OperatorInterventionError: the server shuts down or restarts under a running query (57P01..57P03).
+# InternalClientError: asyncpg's connection state machine after the socket died mid-query, seen when the pool resets
+# the connection on release (asyncpg terminates it; the next acquire opens a new one). Both mean "try again later".
+CONNECTION_ERRORS = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.exceptions.InternalClientError,
+)
 
 
 def _recorded(row: asyncpg.Record) -> RecordedEvent:
