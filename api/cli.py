@@ -1,4 +1,4 @@
-"""`tapis`: serve, migrate, rebuild, replay, audit, openapi."""
+"""`tapis`: serve, migrate, rebuild, replay, audit, openapi, simulate."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from dataclasses import replace
 import asyncpg
 import msgspec
 
+from api import simulate_command
 from infra.settings import Settings
 
 
@@ -144,6 +145,7 @@ def parser() -> argparse.ArgumentParser:
     from api.keys_cli import add_parser as add_keys_parser
 
     add_keys_parser(sub)
+    simulate_command.add_parser(sub)
     return p
 
 
