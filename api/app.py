@@ -13,27 +13,27 @@ import redis.asyncio as redis
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
-from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 
 from api.controllers.catalog import CatalogController
 from api.controllers.games import GamesController
 from api.controllers.health import HealthController
+from api.controllers.live import LiveController
 from api.controllers.seats import SeatsController
 from api.dependencies import Services, provide_services, provide_token
 from api.errors import EXCEPTION_HANDLERS
-from api.ratelimit import Rate, RateLimits
 from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
+from infra.live import PublishingProjections, RedisWakeups
 from infra.mailbox import RedisMailbox
 from infra.migrate import current_revision, head_revision
-from infra.projections import RedisProjections
 from infra.seat_store import PostgresSeatStore
 from infra.settings import Settings
 from services.audit import Auditor
 from services.commands import GameCommands
 from services.config import ServiceConfig
 from services.keys import PortalKeys
+from services.live import LiveStreams
 from services.projector import Projector
 from services.queries import GameQueries
 from services.repository import Repository
@@ -58,7 +58,7 @@ async def check_schema(pool: asyncpg.Pool) -> None:
 
 def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) -> Services:
     store = PostgresEventStore(pool)
-    repo = Repository(store, RedisProjections(client))
+    repo = Repository(store, PublishingProjections(client))
     config = ServiceConfig(
         allow_client_seeds=settings.allow_client_seeds,
         api_keys=settings.api_keys,
@@ -70,15 +70,18 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
     )
     commands = GameCommands(repo, config, keys)
     seat_store = PostgresSeatStore(pool, store)
+    queries = GameQueries(repo)
+    seats = SeatCommands(commands, seat_store, RedisMailbox(client))
     return Services(
         repo=repo,
         commands=commands,
-        queries=GameQueries(repo),
+        queries=queries,
         auditor=Auditor(repo),
         projector=Projector(repo),
         keys=keys,
-        seats=SeatCommands(commands, seat_store, RedisMailbox(client)),
+        seats=seats,
         timer=TurnTimer(commands, seat_store),
+        live=LiveStreams(queries, seats, RedisWakeups(client), settings.heartbeat_seconds),
     )
 
 
@@ -115,7 +118,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             await pool.close()
 
     return Litestar(
-        route_handlers=[CatalogController, GamesController, HealthController, SeatsController],
+        route_handlers=[CatalogController, GamesController, HealthController, LiveController, SeatsController],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "token": Provide(provide_token, sync_to_thread=False),
@@ -124,13 +127,6 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         lifespan=[lifespan],
         state=State({}),
         request_max_body_size=settings.max_body_bytes,
-        middleware=[
-            DefineMiddleware(
-                RateLimits,
-                failed_auth=Rate.parse(settings.rate_failed_auth),
-                commands=Rate.parse(settings.rate_commands),
-            )
-        ],
         openapi_config=OpenAPIConfig(
             title="Tapis",
             version="1.0.0",

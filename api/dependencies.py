@@ -12,6 +12,7 @@ from services.audit import Auditor
 from services.commands import GameCommands
 from services.errors import BadRequest, Unauthorized
 from services.keys import PortalKeys
+from services.live import LiveStreams
 from services.projector import Projector
 from services.queries import GameQueries
 from services.repository import Repository
@@ -29,6 +30,7 @@ class Services:
     keys: PortalKeys
     seats: SeatCommands
     timer: TurnTimer
+    live: LiveStreams
 
 
 def provide_services(state: State) -> Services:

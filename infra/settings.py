@@ -27,9 +27,8 @@ class Settings:
     pool_size: int = 10
     projector_interval: float = 0.5
     timer_interval: float = 1.0
+    heartbeat_seconds: float = 15.0
     bot_moves_per_command: int = 10_000
-    rate_failed_auth: str = "120/60"  # per client: COUNT/SECONDS, "0" = off (api/ratelimit.py)
-    rate_commands: str = "1000/1"
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -42,8 +41,7 @@ class Settings:
             allow_client_seeds=_flag("TAPIS_ALLOW_CLIENT_SEEDS", True),
             api_keys=keys,
             require_api_key=_flag("TAPIS_REQUIRE_API_KEY", False),
+            heartbeat_seconds=float(os.environ.get("TAPIS_SSE_HEARTBEAT_SECONDS", "15")),
             max_body_bytes=int(os.environ.get("TAPIS_MAX_BODY_BYTES", str(64 * 1024))),
             pool_size=int(os.environ.get("TAPIS_POOL_SIZE", "10")),
-            rate_failed_auth=os.environ.get("TAPIS_RATE_FAILED_AUTH", "120/60"),
-            rate_commands=os.environ.get("TAPIS_RATE_COMMANDS", "1000/1"),
         )
