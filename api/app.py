@@ -13,6 +13,7 @@ import redis.asyncio as redis
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
+from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 
 from api.controllers.catalog import CatalogController
@@ -22,6 +23,7 @@ from api.controllers.live import LiveController
 from api.controllers.seats import SeatsController
 from api.dependencies import Services, provide_services, provide_token
 from api.errors import EXCEPTION_HANDLERS
+from api.ratelimit import Rate, RateLimits
 from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
@@ -127,6 +129,13 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         lifespan=[lifespan],
         state=State({}),
         request_max_body_size=settings.max_body_bytes,
+        middleware=[
+            DefineMiddleware(
+                RateLimits,
+                failed_auth=Rate.parse(settings.rate_failed_auth),
+                commands=Rate.parse(settings.rate_commands),
+            )
+        ],
         openapi_config=OpenAPIConfig(
             title="Tapis",
             version="1.0.0",

@@ -29,6 +29,8 @@ class Settings:
     timer_interval: float = 1.0
     heartbeat_seconds: float = 15.0
     bot_moves_per_command: int = 10_000
+    rate_failed_auth: str = "120/60"  # per client: COUNT/SECONDS, "0" = off (api/ratelimit.py)
+    rate_commands: str = "1000/1"
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -44,4 +46,6 @@ class Settings:
             heartbeat_seconds=float(os.environ.get("TAPIS_SSE_HEARTBEAT_SECONDS", "15")),
             max_body_bytes=int(os.environ.get("TAPIS_MAX_BODY_BYTES", str(64 * 1024))),
             pool_size=int(os.environ.get("TAPIS_POOL_SIZE", "10")),
+            rate_failed_auth=os.environ.get("TAPIS_RATE_FAILED_AUTH", "120/60"),
+            rate_commands=os.environ.get("TAPIS_RATE_COMMANDS", "1000/1"),
         )
