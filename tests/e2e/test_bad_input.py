@@ -124,3 +124,32 @@ def test_query_errors(api: Tapis, game: tuple[str, str, list[str]]) -> None:
     error(api.http.get(f"/v1/games/{game_id}/audit"), 409, "game_not_finished")
     error(api.http.get("/v1/games", params={"status": "sleeping"}), 400, "invalid_query")
     error(api.http.get(f"/v1/games/{game_id}", headers={"Authorization": "Basic abc"}), 401, "invalid_token")
+
+
+def test_row_choice_and_finished_game_errors(api: Tapis) -> None:
+    """Out-of-range row while asked, others blocked meanwhile, and any command once the game is over."""
+    game_id, _, tokens = api.new_game("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, seed="22" * 32)
+    asked_seen = False
+    for _ in range(100):
+        view = api.view(game_id)
+        if view["status"] != "active":
+            break
+        asked = view["state"]["asked"]
+        if asked is not None and not asked_seen:
+            asked_seen = True
+            before = api.view(game_id, tokens[asked])
+            error(api.command(game_id, tokens[asked], {"type": "choose_row", "row": 4}), 422, "invalid_row")
+            error(api.command(game_id, tokens[asked], {"type": "choose_row", "row": -1}), 422, "invalid_row")
+            other = 1 - asked
+            hand = api.view(game_id, tokens[other])["state"]["hand"]
+            if hand:
+                error(api.command(game_id, tokens[other], {"type": "play_card", "card": hand[0]}), 422, "wrong_phase")
+            error(api.command(game_id, tokens[other], {"type": "choose_row", "row": 0}), 422, "not_asked")
+            assert api.view(game_id, tokens[asked]) == before
+        seat = view["awaiting"][0]
+        # the lowest card is the likeliest to be too low for every row, which is what this test needs
+        move = min(api.moves(game_id, tokens[seat]), key=lambda m: m.get("card", m.get("row", 0)))
+        assert api.command(game_id, tokens[seat], move).status_code == 200
+    assert asked_seen, "no row choice happened in this seeded game"
+    assert api.view(game_id)["status"] == "finished"
+    error(api.command(game_id, tokens[0], {"type": "play_card", "card": 1}), 409, "game_not_active")
