@@ -68,7 +68,10 @@ def on_validation(_: Request[Any, Any, Any], exc: ValidationException) -> Respon
 
 def on_http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     code = HTTP_CODES.get(exc.status_code, "http_error")
-    return error_response(exc.status_code, code, exc.detail)
+    response = error_response(exc.status_code, code, exc.detail)
+    if exc.headers:  # e.g. `Allow` on a 405, which RFC 9110 requires
+        response.headers.update(exc.headers)
+    return response
 
 
 def on_unexpected(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
