@@ -1,0 +1,122 @@
+"""For every game: no response to a seat (view, events, replay, legal moves, errors) holds what only another seat,
+or nobody yet, may know; nor the seed before the end.
+
+What is hidden is derived, not listed per game: replay the game in the test (omniscient), take the view that sees
+everything and the seat's own view, and every value where they differ that the seat's view does not hold anywhere
+is a secret of someone else (another hand, an unrevealed choice, a deck order). Each must be absent from the raw
+text of every response that seat gets.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+import msgspec
+import pytest
+import redis.asyncio as redis
+
+from api.app import build_services, redis_client
+from api.dependencies import Services
+from domain.kernel import table as tables
+from domain.kernel.shuffle import Draws
+from domain.kernel.viewer import Viewer, seat_viewer
+from infra.embedded import ServiceUrls
+from infra.settings import Settings
+from services.codec import codec
+from tests.e2e.client import Tapis, bearer
+
+pytestmark = pytest.mark.e2e
+
+GAMES = [("six-nimmt", 3), ("le-baron", 3), ("barbu", 4), ("daron", 3), ("bohnanza", 3)]
+CHECKS = 6  # moments per game at which every seat's responses are searched
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def differences(full: Any, seen: Any) -> list[Any]:
+    """The parts of `full` that `seen` shows otherwise (or not at all)."""
+    if full == seen:
+        return []
+    if isinstance(full, dict) and isinstance(seen, dict):
+        return [d for k, v in full.items() for d in differences(v, seen.get(k))]
+    if isinstance(full, list) and isinstance(seen, list) and len(full) == len(seen):
+        return [d for f, s in zip(full, seen, strict=True) for d in differences(f, s)]
+    if isinstance(full, list):
+        return [full, *(d for item in full for d in differences(item, None))]
+    return [full] if isinstance(full, dict | str) else []
+
+
+def secrets_of_others(full: dict[str, Any], mine: dict[str, Any]) -> set[str]:
+    """Values worth searching for: lists of two or more items, objects, long strings (a single card is no secret:
+    another copy of it may be on the table); none the seat may see."""
+    visible = compact(mine)
+    found = set()
+    for value in differences(full, mine):
+        text = compact(value)
+        significant = (isinstance(value, list) and len(value) >= 2) or isinstance(value, dict) or len(text) >= 32
+        if significant and text not in visible:
+            found.add(text)
+    return found
+
+
+@pytest.fixture
+async def services(migrated_urls: ServiceUrls) -> AsyncIterator[Services]:
+    pool = await asyncpg.create_pool(migrated_urls.database_url, min_size=1, max_size=2)
+    client: redis.Redis = redis_client(migrated_urls.redis_url)
+    try:
+        yield build_services(pool, client, Settings())
+    finally:
+        await client.aclose()
+        await pool.close()
+
+
+def responses_to(api: Tapis, game_id: str, token: str, version: int, other_moves: list[Any]) -> list[str]:
+    get = api.http.get
+    out = [
+        get(f"/v1/games/{game_id}", headers=bearer(token)).text,
+        get(f"/v1/games/{game_id}/events", params={"limit": 1000}, headers=bearer(token)).text,
+        get(f"/v1/games/{game_id}/replay", params={"version": version}, headers=bearer(token)).text,
+        get(f"/v1/games/{game_id}/replay", params={"version": max(1, version - 3)}, headers=bearer(token)).text,
+        get(f"/v1/games/{game_id}/legal-moves", headers=bearer(token)).text,
+    ]
+    # errors: another seat's moves sent by this one (refused, and the refusal must not explain the other hand)
+    out += [api.command(game_id, token, move).text for move in other_moves[:3]]
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+async def test_no_seat_sees_another_seats_secrets(api: Tapis, services: Services, game: str, players: int) -> None:
+    game_id, _, tokens = api.new_game(game, players)
+    record = await services.repo.record(game_id)
+    rules = codec(game).rules
+    draws = Draws(b"secrets", game_id)
+    searched = secrets_found = 0
+    for step in range(100_000):
+        view = api.view(game_id)
+        if view["status"] != "active":
+            break
+        if step % 7 == 0 and searched < CHECKS:
+            searched += 1
+            table = await services.repo.replay(game_id, codec(game))
+            moves = {s: api.moves(game_id, tokens[s]) for s in range(players)}
+            for seat in range(players):
+                full = tables.view(rules, table, Viewer(seat=seat, sees_all=True))
+                mine = tables.view(rules, table, seat_viewer(seat))
+                hidden = secrets_of_others(full, mine) | {record.seed.hex()}
+                secrets_found += len(hidden) - 1
+                others = [m for s, ms in moves.items() if s != seat for m in ms if m not in moves[seat]]
+                for text in responses_to(api, game_id, tokens[seat], table.version, others):
+                    leaked = [h for h in hidden if h in text]
+                    assert not leaked, f"{game} seat {seat} at v{table.version} sees {leaked[:2]} in {text[:300]}"
+        seat = view["awaiting"][0]
+        moves_now = api.moves(game_id, tokens[seat])
+        response = api.command(game_id, tokens[seat], moves_now[draws.draw(len(moves_now))])
+        assert response.status_code == 200, response.text
+    assert searched >= 2, "the game ended before anything was searched"
+    assert secrets_found > 0, "nothing hidden was found to search for: the derivation is broken"
+    assert msgspec.json.decode(api.http.get(f"/v1/games/{game_id}").content)["seed"] == record.seed.hex()
