@@ -21,6 +21,7 @@ from api.controllers.games import GamesController
 from api.controllers.health import HealthController
 from api.controllers.live import LiveController
 from api.controllers.seats import SeatsController
+from api.controllers.webhooks import WebhooksController
 from api.dependencies import Services, provide_services, provide_token
 from api.errors import EXCEPTION_HANDLERS
 from api.ratelimit import Rate, RateLimits
@@ -31,6 +32,8 @@ from infra.mailbox import RedisMailbox
 from infra.migrate import current_revision, head_revision
 from infra.seat_store import PostgresSeatStore
 from infra.settings import Settings
+from infra.webhook_http import HttpxPoster
+from infra.webhook_store import PostgresWebhookStore
 from services.audit import Auditor
 from services.commands import GameCommands
 from services.config import ServiceConfig
@@ -41,6 +44,7 @@ from services.queries import GameQueries
 from services.repository import Repository
 from services.seats import SeatCommands
 from services.timer import TurnTimer
+from services.webhooks import PortalWebhooks, RetryPolicy, WebhookWorker
 
 log = logging.getLogger("tapis")
 
@@ -74,6 +78,13 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
     seat_store = PostgresSeatStore(pool, store)
     queries = GameQueries(repo)
     seats = SeatCommands(commands, seat_store, RedisMailbox(client))
+    webhook_store = PostgresWebhookStore(pool)
+    retries = RetryPolicy(
+        max_attempts=settings.webhook_max_attempts,
+        base_seconds=settings.webhook_backoff,
+        max_seconds=settings.webhook_backoff_max,
+        timeout_seconds=settings.webhook_timeout,
+    )
     return Services(
         repo=repo,
         commands=commands,
@@ -84,6 +95,8 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
         seats=seats,
         timer=TurnTimer(commands, seat_store),
         live=LiveStreams(queries, seats, RedisWakeups(client), settings.heartbeat_seconds),
+        webhooks=PortalWebhooks(keys, webhook_store),
+        deliveries=WebhookWorker(repo, webhook_store, HttpxPoster(), retries),
     )
 
 
@@ -104,6 +117,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         client = redis_client(redis_url)
         stop = asyncio.Event()
         tasks: list[asyncio.Task[None]] = []
+        services: Services | None = None
         try:
             await check_schema(pool)
             services = build_services(pool, client, settings)
@@ -111,16 +125,26 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             if run_projector:
                 tasks.append(asyncio.create_task(services.projector.run_forever(stop, settings.projector_interval)))
                 tasks.append(asyncio.create_task(services.timer.run_forever(stop, settings.timer_interval)))
+                tasks.append(asyncio.create_task(services.deliveries.run_forever(stop, settings.webhook_interval)))
             yield
         finally:
             stop.set()
             for task in tasks:
                 await task
+            if services is not None:
+                await services.deliveries.poster.aclose()
             await client.aclose()
             await pool.close()
 
     return Litestar(
-        route_handlers=[CatalogController, GamesController, HealthController, LiveController, SeatsController],
+        route_handlers=[
+            CatalogController,
+            GamesController,
+            HealthController,
+            LiveController,
+            SeatsController,
+            WebhooksController,
+        ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "token": Provide(provide_token, sync_to_thread=False),

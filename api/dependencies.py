@@ -18,6 +18,7 @@ from services.queries import GameQueries
 from services.repository import Repository
 from services.seats import SeatCommands
 from services.timer import TurnTimer
+from services.webhooks import PortalWebhooks, WebhookWorker
 
 
 @dataclass
@@ -31,6 +32,8 @@ class Services:
     seats: SeatCommands
     timer: TurnTimer
     live: LiveStreams
+    webhooks: PortalWebhooks
+    deliveries: WebhookWorker
 
 
 def provide_services(state: State) -> Services:

@@ -169,3 +169,47 @@ class SeatChange(msgspec.Struct, omit_defaults=True):
     seat: int
     version: int
     bot: str | None = None
+
+
+class CreateWebhook(msgspec.Struct, forbid_unknown_fields=True):
+    url: str
+    topics: list[str]
+
+
+class WebhookOut(msgspec.Struct):
+    webhook_id: str
+    url: str
+    topics: list[str]
+    created_at: datetime
+
+
+class WebhookCreated(WebhookOut):
+    secret: str  # shown once: it signs every delivery to this endpoint
+
+
+class WebhookList(msgspec.Struct):
+    webhooks: list[WebhookOut]
+
+
+class AttemptOut(msgspec.Struct):
+    attempt: int
+    attempted_at: datetime
+    status_code: int | None
+    error: str | None
+    duration_ms: int
+
+
+class DeliveryOut(msgspec.Struct):
+    delivery_id: int
+    game_id: str
+    version: int
+    topic: str
+    status: str
+    created_at: datetime
+    next_attempt_at: datetime | None
+    delivered_at: datetime | None
+    attempts: list[AttemptOut]
+
+
+class DeliveryLog(msgspec.Struct):
+    deliveries: list[DeliveryOut]

@@ -31,6 +31,11 @@ class Settings:
     bot_moves_per_command: int = 10_000
     rate_failed_auth: str = "120/60"  # per client: COUNT/SECONDS, "0" = off (api/ratelimit.py)
     rate_commands: str = "1000/1"
+    webhook_interval: float = 0.5
+    webhook_timeout: float = 5.0  # seconds per outgoing call
+    webhook_max_attempts: int = 12
+    webhook_backoff: float = 1.0  # first retry after this, doubling up to webhook_backoff_max
+    webhook_backoff_max: float = 300.0
     extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -48,4 +53,8 @@ class Settings:
             pool_size=int(os.environ.get("TAPIS_POOL_SIZE", "10")),
             rate_failed_auth=os.environ.get("TAPIS_RATE_FAILED_AUTH", "120/60"),
             rate_commands=os.environ.get("TAPIS_RATE_COMMANDS", "1000/1"),
+            webhook_timeout=float(os.environ.get("TAPIS_WEBHOOK_TIMEOUT_SECONDS", "5")),
+            webhook_max_attempts=int(os.environ.get("TAPIS_WEBHOOK_MAX_ATTEMPTS", "12")),
+            webhook_backoff=float(os.environ.get("TAPIS_WEBHOOK_BACKOFF_SECONDS", "1")),
+            webhook_backoff_max=float(os.environ.get("TAPIS_WEBHOOK_BACKOFF_MAX_SECONDS", "300")),
         )

@@ -1,0 +1,65 @@
+"""Webhooks for portals (X-API-Key): register endpoints, list and delete them, read the delivery log."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, delete, get, post
+from litestar.params import Parameter
+
+from api.dependencies import Services
+from api.schemas import CreateWebhook, DeliveryLog, WebhookCreated, WebhookList, WebhookOut
+
+ApiKey = Annotated[str | None, Parameter(header="X-API-Key", required=False)]
+
+
+class WebhooksController(Controller):
+    path = "/v1/webhooks"
+    tags = ["webhooks"]
+
+    @post(
+        "/",
+        operation_id="createWebhook",
+        summary="Register an endpoint for the portal's games (the signing secret is shown once)",
+        status_code=201,
+    )
+    async def create(self, data: CreateWebhook, services: Services, api_key: ApiKey = None) -> WebhookCreated:
+        webhook, secret = await services.webhooks.register(api_key, data.url, data.topics)
+        return WebhookCreated(**msgspec.structs.asdict(webhook), secret=secret)
+
+    @get("/", operation_id="listWebhooks", summary="The portal's endpoints")
+    async def listing(self, services: Services, api_key: ApiKey = None) -> WebhookList:
+        found = await services.webhooks.listing(api_key)
+        return WebhookList(webhooks=[msgspec.convert(w, WebhookOut, from_attributes=True) for w in found])
+
+    @get("/{webhook_id:str}", operation_id="getWebhook", summary="One of the portal's endpoints")
+    async def show(self, webhook_id: str, services: Services, api_key: ApiKey = None) -> WebhookOut:
+        found = await services.webhooks.get(api_key, webhook_id)
+        return msgspec.convert(found, WebhookOut, from_attributes=True)
+
+    @delete(
+        "/{webhook_id:str}",
+        operation_id="deleteWebhook",
+        summary="Delete an endpoint (its pending deliveries are cancelled)",
+        status_code=204,
+    )
+    async def remove(self, webhook_id: str, services: Services, api_key: ApiKey = None) -> None:
+        await services.webhooks.delete(api_key, webhook_id)
+
+    @get(
+        "/{webhook_id:str}/deliveries",
+        operation_id="listWebhookDeliveries",
+        summary="The delivery log, newest first, with every attempt (page with `before`)",
+    )
+    async def deliveries(
+        self,
+        webhook_id: str,
+        services: Services,
+        api_key: ApiKey = None,
+        game_id: str | None = None,
+        before: Annotated[int | None, Parameter(ge=1)] = None,
+        limit: Annotated[int, Parameter(ge=1, le=1000)] = 100,
+    ) -> DeliveryLog:
+        found = await services.webhooks.deliveries(api_key, webhook_id, game_id, before, limit)
+        return msgspec.convert({"deliveries": found}, DeliveryLog, from_attributes=True)

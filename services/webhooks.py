@@ -1,0 +1,388 @@
+"""Webhooks for portals: endpoints a portal registers with its API key, and the worker that delivers to them.
+
+Deliveries are driven from the event store's global log with a checkpoint of their own in Postgres: the
+intake writes one delivery row per (endpoint, event) in the transaction that moves the checkpoint, so a
+restart loses none. The sender posts the oldest pending delivery of each (endpoint, game) only, so a game's
+later event waits until the earlier one is delivered or given up; every attempt is recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from itertools import groupby
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+import msgspec
+
+from domain.games.registry import GAMES
+from domain.kernel import table as tables
+from domain.kernel.events import GameCreated
+from domain.kernel.table import Table
+from domain.kernel.viewer import SPECTATOR
+from services.codec import codec
+from services.errors import Conflict, NotFound, ServiceError, Unavailable
+from services.keys import PortalKeys
+from services.ports import Checkpoint, RecordedEvent, StoreUnavailable
+from services.repository import Repository
+
+log = logging.getLogger("tapis.webhooks")
+
+# The four named topics; `*` subscribes to every domain event (those outside the four go out as `game.event`).
+NAMED_TOPICS = {
+    "GameCreated": "game.created",
+    "GameStarted": "game.started",
+    "GameEnded": "game.finished",
+    "PlayerJoined": "player.joined",
+}
+ALL_TOPICS = "*"
+OTHER_TOPIC = "game.event"
+TOPICS = (*NAMED_TOPICS.values(), ALL_TOPICS)
+MAX_URL_LENGTH = 2048
+MAX_WEBHOOKS_PER_KEY = 20
+CHECKPOINT = "deliveries"
+SIGNATURE_HEADER = "X-Tapis-Signature"
+
+
+def topic_of(event_type: str) -> str:
+    return NAMED_TOPICS.get(event_type, OTHER_TOPIC)
+
+
+def wants(topics: list[str], topic: str) -> bool:
+    return ALL_TOPICS in topics or topic in topics
+
+
+def signature(secret: str, timestamp: int, body: bytes) -> str:
+    """`t=<unix time>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: the time is signed, so a replay shows its age."""
+    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v1={mac}"
+
+
+class Webhook(msgspec.Struct, frozen=True):
+    webhook_id: str
+    url: str
+    topics: list[str]
+    created_at: datetime
+
+
+class Subscriber(msgspec.Struct, frozen=True):
+    webhook_id: str
+    topics: list[str]
+    created_at: datetime
+
+
+class NewDelivery(msgspec.Struct, frozen=True):
+    webhook_id: str
+    game_id: str
+    position: int
+    version: int
+    topic: str
+    body: bytes
+
+
+class Claimed(msgspec.Struct, frozen=True):
+    delivery_id: int
+    webhook_id: str
+    url: str
+    secret: str
+    game_id: str
+    version: int
+    attempt: int  # this attempt's number, from 1
+    body: bytes
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    ok: bool
+    status_code: int | None
+    error: str | None
+    duration_ms: int
+
+
+class Attempt(msgspec.Struct, frozen=True):
+    attempt: int
+    attempted_at: datetime
+    status_code: int | None
+    error: str | None
+    duration_ms: int
+
+
+class Delivery(msgspec.Struct, frozen=True):
+    delivery_id: int
+    game_id: str
+    version: int
+    topic: str
+    status: str  # pending, delivered, failed (given up), cancelled (endpoint deleted)
+    created_at: datetime
+    next_attempt_at: datetime | None
+    delivered_at: datetime | None
+    attempts: list[Attempt]
+
+
+class WebhookStore(Protocol):
+    async def add(self, webhook_id: str, api_key_id: str, url: str, topics: list[str], secret: str) -> Webhook: ...
+
+    async def count(self, api_key_id: str) -> int: ...
+
+    async def of_key(self, api_key_id: str) -> list[Webhook]: ...
+
+    async def get(self, api_key_id: str, webhook_id: str) -> Webhook | None: ...
+
+    async def delete(self, api_key_id: str, webhook_id: str) -> bool:
+        """Also cancels the endpoint's pending deliveries."""
+
+    async def deliveries(self, webhook_id: str, game_id: str | None, before: int | None, limit: int) -> list[Delivery]:
+        """Newest first."""
+
+    async def checkpoint(self, name: str) -> Checkpoint: ...
+
+    async def subscribers(self, game_ids: list[str]) -> dict[str, list[Subscriber]]:
+        """Live endpoints of the keys that created these games."""
+
+    async def intake(self, name: str, seen: Checkpoint, reached: Checkpoint, deliveries: list[NewDelivery]) -> bool:
+        """Insert the deliveries and move the checkpoint from `seen` to `reached`, in one transaction;
+        False (and nothing written) when another process moved it first."""
+
+    async def claim(self, limit: int, lease_seconds: float) -> list[Claimed]:
+        """Lease the due head (oldest pending) delivery of up to `limit` (endpoint, game) pairs."""
+
+    async def finish(self, claimed: Claimed, outcome: Outcome, retry_in: float | None) -> None:
+        """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None."""
+
+
+class WebhookPoster(Protocol):
+    async def post(self, url: str, body: bytes, headers: dict[str, str], time_limit: float) -> Outcome: ...
+
+    async def aclose(self) -> None: ...
+
+
+class InvalidWebhook(ServiceError):
+    status = 422
+
+
+def check_url(url: str) -> str:
+    """http(s) with a host; called as given (operators restrict egress if they must)."""
+    parts = urlsplit(url) if len(url) <= MAX_URL_LENGTH and url.isprintable() and " " not in url else None
+    try:
+        host = parts.hostname if parts is not None else None
+    except ValueError:
+        host = None
+    if parts is None or parts.scheme not in {"http", "https"} or not host:
+        raise InvalidWebhook(
+            f"a webhook URL is http:// or https:// with a host, at most {MAX_URL_LENGTH} characters",
+            code="invalid_webhook_url",
+            details={"schemes": ["http", "https"]},
+        ) from None
+    return url
+
+
+def check_topics(topics: list[str]) -> list[str]:
+    if not topics or any(t not in TOPICS for t in topics):
+        raise InvalidWebhook(
+            f"topics: one or more of {', '.join(TOPICS)}", code="invalid_topics", details={"topics": list(TOPICS)}
+        )
+    return list(dict.fromkeys(topics))
+
+
+class PortalWebhooks:
+    """What a portal does over HTTP with its API key: endpoints and their delivery log."""
+
+    def __init__(self, keys: PortalKeys, store: WebhookStore) -> None:
+        self.keys = keys
+        self.store = store
+
+    async def register(self, api_key: str | None, url: str, topics: list[str]) -> tuple[Webhook, str]:
+        key_id = await self.keys.portal(api_key)
+        url, topics = check_url(url), check_topics(topics)
+        secret = "whsec_" + secrets.token_urlsafe(32)
+        async with self._store():
+            if await self.store.count(key_id) >= MAX_WEBHOOKS_PER_KEY:
+                raise Conflict(
+                    f"a portal has at most {MAX_WEBHOOKS_PER_KEY} webhooks",
+                    code="too_many_webhooks",
+                    details={"max": MAX_WEBHOOKS_PER_KEY},
+                )
+            created = await self.store.add("wh_" + secrets.token_hex(8), key_id, url, topics, secret)
+        return created, secret
+
+    async def listing(self, api_key: str | None) -> list[Webhook]:
+        key_id = await self.keys.portal(api_key)
+        async with self._store():
+            return await self.store.of_key(key_id)
+
+    async def get(self, api_key: str | None, webhook_id: str) -> Webhook:
+        key_id = await self.keys.portal(api_key)
+        async with self._store():
+            found = await self.store.get(key_id, webhook_id)
+        if found is None:  # another portal's endpoint is as unknown as a missing one
+            raise NotFound(f"no webhook {webhook_id}", code="webhook_not_found")
+        return found
+
+    async def delete(self, api_key: str | None, webhook_id: str) -> None:
+        key_id = await self.keys.portal(api_key)
+        async with self._store():
+            deleted = await self.store.delete(key_id, webhook_id)
+        if not deleted:
+            raise NotFound(f"no webhook {webhook_id}", code="webhook_not_found")
+
+    async def deliveries(
+        self, api_key: str | None, webhook_id: str, game_id: str | None, before: int | None, limit: int
+    ) -> list[Delivery]:
+        found = await self.get(api_key, webhook_id)
+        async with self._store():
+            return await self.store.deliveries(found.webhook_id, game_id, before, limit)
+
+    @contextlib.asynccontextmanager
+    async def _store(self) -> Any:
+        try:
+            yield
+        except StoreUnavailable as exc:
+            raise Unavailable("the event store is unavailable") from exc
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Exponential backoff: base, 2·base, 4·base … capped; given up after `max_attempts`."""
+
+    max_attempts: int = 12
+    base_seconds: float = 1.0
+    max_seconds: float = 300.0
+    timeout_seconds: float = 5.0
+
+    def retry_in(self, attempt: int) -> float | None:
+        if attempt >= self.max_attempts:
+            return None
+        return float(min(self.max_seconds, self.base_seconds * 2 ** (attempt - 1)))
+
+
+class WebhookWorker:
+    def __init__(
+        self,
+        repo: Repository,
+        store: WebhookStore,
+        poster: WebhookPoster,
+        policy: RetryPolicy,
+        batch: int = 500,
+        sends: int = 50,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.repo = repo
+        self.store = store
+        self.poster = poster
+        self.policy = policy
+        self.batch = batch
+        self.sends = sends
+        self.clock = clock
+        # the table as it stood after the last event taken in, per game: no replay for each new batch
+        self._tables: OrderedDict[str, Table[Any]] = OrderedDict()
+
+    async def intake_once(self) -> int:
+        """Turn one batch of the global log into deliveries; returns how many events it read."""
+        seen = await self.store.checkpoint(CHECKPOINT)
+        recorded = await self.repo.store.read_all(seen, self.batch)
+        if not recorded:
+            return 0
+        ordered = sorted(recorded, key=lambda r: (r.stream_id, r.version))
+        subscribers = await self.store.subscribers(list(dict.fromkeys(r.stream_id for r in ordered)))
+        deliveries: list[NewDelivery] = []
+        for game_id, group in groupby(ordered, key=lambda r: r.stream_id):
+            if game_id in subscribers:
+                deliveries.extend(await self._deliveries(game_id, list(group), subscribers[game_id]))
+        last = recorded[-1]
+        if not await self.store.intake(CHECKPOINT, seen, Checkpoint(last.tx_id, last.position), deliveries):
+            self._tables.clear()  # another process took this batch; what was folded here may run ahead
+        return len(recorded)
+
+    async def _deliveries(
+        self, game_id: str, recorded: list[RecordedEvent], subscribers: list[Subscriber]
+    ) -> list[NewDelivery]:
+        record = await self.repo.record(game_id)
+        if record.game not in GAMES:
+            return []
+        game_codec = codec(record.game)
+        rules = game_codec.rules
+        table = self._tables.pop(game_id, None)
+        first = recorded[0].version
+        if table is None or table.version != first - 1:
+            table = await self.repo.replay(game_id, game_codec, upto=first - 1) if first > 1 else None
+        out: list[NewDelivery] = []
+        for r in recorded:
+            event = game_codec.event(r)
+            if table is None:
+                if not isinstance(event, GameCreated):
+                    return []  # a stream that does not start with its creation: nothing sensible to send
+                table = tables.initial(event)
+                shown = event
+            else:
+                # as a spectator sees it at that moment: hidden while the game runs, whole once it has ended
+                shown = tables.redact(rules, table, event, SPECTATOR)
+                table = tables.evolve(rules, table, event)
+            topic = topic_of(r.type)
+            body = msgspec.json.encode(
+                {
+                    "id": f"{game_id}:{r.version}",
+                    "topic": topic,
+                    "game_id": game_id,
+                    "game": record.game,
+                    "version": r.version,
+                    "type": r.type,
+                    "data": game_codec.data(shown),
+                    "recorded_at": r.recorded_at,
+                }
+            )
+            out.extend(
+                NewDelivery(s.webhook_id, game_id, r.position, r.version, topic, body)
+                for s in subscribers
+                if wants(s.topics, topic) and r.recorded_at >= s.created_at
+            )
+        if table is not None:
+            self._tables[game_id] = table
+            if len(self._tables) > 1000:
+                self._tables.popitem(last=False)
+        return out
+
+    async def send_once(self) -> int:
+        """Attempt every due head delivery once, concurrently (each is a different game or endpoint)."""
+        claimed = await self.store.claim(self.sends, self.policy.timeout_seconds + 10)
+        await asyncio.gather(*(self._send(c) for c in claimed))
+        return len(claimed)
+
+    async def _send(self, claimed: Claimed) -> None:
+        timestamp = int(self.clock())
+        headers = {
+            "Content-Type": "application/json",
+            "User-Agent": "Tapis-Webhooks/1",
+            SIGNATURE_HEADER: signature(claimed.secret, timestamp, claimed.body),
+            "X-Tapis-Webhook-Id": claimed.webhook_id,
+            "X-Tapis-Delivery-Id": str(claimed.delivery_id),
+            "X-Tapis-Attempt": str(claimed.attempt),
+        }
+        outcome = await self.poster.post(claimed.url, claimed.body, headers, self.policy.timeout_seconds)
+        retry_in = None if outcome.ok else self.policy.retry_in(claimed.attempt)
+        await self.store.finish(claimed, outcome, retry_in)
+
+    async def run_once(self) -> None:
+        while await self.intake_once() == self.batch:
+            pass
+        while await self.send_once() == self.sends:
+            pass
+
+    async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
+        while not stop.is_set():
+            try:
+                await self.run_once()
+            except (StoreUnavailable, Unavailable) as exc:
+                log.info("webhooks waiting: %s", exc)
+            except Exception:
+                log.exception("webhook step failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=interval)
