@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install run test test-unit test-integration lint openapi bench clean
+.PHONY: install run test test-unit test-integration lint openapi bench clean fuzz soak
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,14 @@ openapi: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# the schemathesis CLI over openapi.yaml, every check, against a `tapis serve` of its own (tests/e2e/test_fuzz.py)
+fuzz: $(STAMP)
+	TAPIS_FUZZ_EXAMPLES=$(or $(EXAMPLES),100) $(BIN)/python -m pytest -q tests/e2e/test_fuzz.py $(PYTEST_ARGS)
+
+# 200 concurrent games over HTTP on loopback, bounded (see docs/reliability.md); not part of `make test`
+soak: $(STAMP)
+	$(BIN)/python -m tools.soak --games $(or $(GAMES),200) --minutes $(or $(MINUTES),20)
 
 clean:
 	rm -rf $(VENV) .tapis .pytest_cache .mypy_cache .ruff_cache

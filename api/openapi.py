@@ -7,6 +7,7 @@ of `sendCommand` as `oneOf` them.
 
 from __future__ import annotations
 
+import copy
 import typing
 from typing import Any
 
@@ -39,6 +40,80 @@ def game_schemas(game: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return out, {"command": f"#/components/schemas/{name}Command", "event": f"#/components/schemas/{name}Event"}
 
 
+# Every error leaves as the envelope of api/errors.py; each operation may meet any of these (docs/errors.md).
+ERRORS = {
+    "400": "Malformed body, header or query (`invalid_*`)",
+    "401": "Missing or unknown token or API key",
+    "403": "The token may not do this",
+    "404": "No such game",
+    "409": "A lobby conflict or a game that kept moving",
+    "412": "`If-Match` names a version the game has moved past",
+    "413": "The body is over `TAPIS_MAX_BODY_BYTES`",
+    "422": "Refused by the rules",
+    "429": "Too many failed authentications or commands from this client; see `Retry-After`",
+    "503": "Postgres is unreachable; see `Retry-After`",
+}
+ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message", "details"],
+            "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "details": {}},
+        }
+    },
+}
+RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "string"}}}
+
+
+def document_errors(spec: dict[str, Any]) -> None:
+    """Replace Litestar's default 400 (a shape we never send) with our error envelope, for every status we send."""
+    spec["components"]["schemas"]["Error"] = ERROR_SCHEMA
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for path, operations in spec["paths"].items():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            for status, description in ERRORS.items():
+                if path == "/v1/health" and status == "503":
+                    shown = {**responses["200"], "description": "Postgres is down", "headers": RETRY_AFTER}
+                else:
+                    shown = {"description": description, "content": error}
+                    if status in {"429", "503"}:
+                        shown["headers"] = RETRY_AFTER
+                # deep copies: YAML would write shared objects as anchors and aliases
+                responses[status] = copy.deepcopy(shown)
+    spec["paths"]["/v1/games/{game_id}"]["get"]["responses"]["304"] = {
+        "description": "Not modified: `If-None-Match` names the current version",
+        "headers": {"ETag": {"description": "the version, quoted", "schema": {"type": "string"}}},
+    }
+
+
+VERSION_HEADER = {"type": "string", "pattern": '^\\s*(W/)?"?[0-9]+"?\\s*$'}
+# What the handlers check by hand, said in the spec so that a client (or a fuzzer) knows a valid request.
+CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
+    ("status", "query"): {"type": "string", "enum": ["lobby", "active", "finished"]},
+    ("If-Match", "header"): VERSION_HEADER,
+    ("If-None-Match", "header"): {"type": "string"},
+    ("Idempotency-Key", "header"): {"type": "string", "pattern": "^[\\x21-\\x7e]{1,200}$"},
+}
+
+
+def constrain(spec: dict[str, Any]) -> None:
+    for operations in spec["paths"].values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
+                schema = CONSTRAINTS.get((parameter["name"], parameter["in"]))
+                if schema is not None:
+                    parameter["schema"] = dict(schema)
+    game = spec["paths"]["/v1/catalog/{game}"]["get"]["parameters"][0]
+    game["schema"] = {"type": "string", "enum": sorted(GAMES)}
+    seed = spec["components"]["schemas"]["CreateGame"]["properties"]["seed"]
+    seed["oneOf"] = [{"type": "string", "pattern": "^[0-9a-fA-F]{64}$"}, {"type": "null"}]
+
+
 def enrich(spec: dict[str, Any]) -> dict[str, Any]:
     schemas = spec.setdefault("components", {}).setdefault("schemas", {})
     (lifecycle_refs,), lifecycle = msgspec.json.schema_components(
@@ -58,6 +133,8 @@ def enrich(spec: dict[str, Any]) -> dict[str, Any]:
         "description": "One command of the game's union, tagged by `type` (see rules per game).",
         "content": {"application/json": {"schema": {"oneOf": command_refs}}},
     }
+    document_errors(spec)
+    constrain(spec)
     return spec
 
 
