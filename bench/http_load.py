@@ -1,0 +1,210 @@
+"""3. HTTP end to end: commands/s and latency against `tapis serve`, beside the floor measured in the same run.
+
+Each client plays whole four-player six-nimmt games as the four humans (a client-side mirror picks random
+legal moves), one POST /commands per move; creating, joining and starting are not counted. The floor is what
+the storage alone costs: per command one asyncpg INSERT of an event row and one Redis SET, from one process,
+at the same concurrency and with the server's pool size.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import msgspec
+import redis.asyncio as redis
+
+from bench.http_client import Connection, HttpError
+from bench.mirror import Mirror
+from infra.embedded import ServiceUrls
+
+ROOT = Path(__file__).resolve().parents[1]
+CONCURRENCY = (1, 16, 64)
+SECONDS = 8.0  # per concurrency level, for ours and for the floor
+POOL_SIZE = 10  # the server's default TAPIS_POOL_SIZE; the floor gets the same
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(urls: ServiceUrls) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": urls.database_url,
+        "REDIS_URL": urls.redis_url,
+        "TAPIS_POOL_SIZE": str(POOL_SIZE),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("tapis serve exited at start")
+        try:
+            status = asyncio.run(_health(port))
+            if status == 200:
+                return process, port
+        except OSError:
+            time.sleep(0.2)
+    stop_server(process)
+    raise RuntimeError("tapis serve did not answer within 30 s")
+
+
+async def _health(port: int) -> int:
+    async with Connection("127.0.0.1", port) as conn:
+        status, _ = await conn.request("GET", "/v1/health")
+        return status
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+async def client(port: int, index: int, deadline: float, latencies: list[float]) -> int:
+    """Plays games until the deadline; returns the commands sent (each one timed into `latencies`)."""
+    sent = 0
+    async with Connection("127.0.0.1", port) as conn:
+        game_no = 0
+        while time.perf_counter() < deadline:
+            seed = secrets.token_bytes(32)
+            created: Any = await conn.json("POST", "/v1/games", {"game": "six-nimmt", "players": 4, "seed": seed.hex()})
+            game_id, admin = created["game_id"], created["admin_token"]
+            tokens = []
+            for seat in range(4):
+                joined: Any = await conn.json("POST", f"/v1/games/{game_id}/seats", {"name": f"c{index}s{seat}"})
+                tokens.append(joined["player_token"])
+            await conn.json("POST", f"/v1/games/{game_id}/start", token=admin)
+            mirror = Mirror("six-nimmt", 4, {}, seed)
+            path = f"/v1/games/{game_id}/commands"
+            while mirror.active and time.perf_counter() < deadline:
+                seat, move, body = mirror.next_move()
+                began = time.perf_counter()
+                status, answer = await conn.request("POST", path, body, tokens[seat])
+                latencies.append(time.perf_counter() - began)
+                if status != 200:
+                    raise HttpError(f"command refused: {status} {answer[:300]!r}")
+                mirror.play(seat, move)
+                sent += 1
+            game_no += 1
+    return sent
+
+
+async def ours(port: int, clients: int) -> dict[str, float]:
+    latencies: list[float] = []
+    began = time.perf_counter()
+    deadline = began + SECONDS
+    counts = await asyncio.gather(*(client(port, i, deadline, latencies) for i in range(clients)))
+    return figures(sum(counts), time.perf_counter() - began, latencies)
+
+
+FLOOR_TABLE = """
+CREATE TABLE IF NOT EXISTS bench_floor (
+    position BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    stream_id TEXT NOT NULL,
+    version INT NOT NULL,
+    type TEXT NOT NULL,
+    data JSON NOT NULL,
+    metadata JSONB NOT NULL DEFAULT '{}'::jsonb,
+    recorded_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+    UNIQUE (stream_id, version)
+)
+"""
+FLOOR_INSERT = "INSERT INTO bench_floor (stream_id, version, type, data, metadata) VALUES ($1, $2, $3, $4, $5)"
+
+
+async def floor(urls: ServiceUrls, clients: int) -> dict[str, float]:
+    pool = await asyncpg.create_pool(urls.database_url, min_size=POOL_SIZE, max_size=POOL_SIZE)
+    cache = redis.Redis.from_url(urls.redis_url)
+    await pool.execute(FLOOR_TABLE)
+    latencies: list[float] = []
+    data = msgspec.json.encode({"seat": 1, "card": 42}).decode()
+    meta = msgspec.json.encode({"actor": 1, "attempt": 0}).decode()
+    blob = secrets.token_bytes(600)  # about a folded six-nimmt table in msgpack
+    began = time.perf_counter()
+    deadline = began + SECONDS
+
+    async def one(index: int) -> int:
+        stream = f"floor-{clients}-{index}-{secrets.token_hex(4)}"
+        version = 0
+        while time.perf_counter() < deadline:
+            version += 1
+            start = time.perf_counter()
+            await pool.execute(FLOOR_INSERT, stream, version, "CardChosen", data, meta)
+            await cache.set(f"bench:{stream}", blob)
+            latencies.append(time.perf_counter() - start)
+        return version
+
+    try:
+        counts = await asyncio.gather(*(one(i) for i in range(clients)))
+    finally:
+        await cache.delete(*[k async for k in cache.scan_iter("bench:floor-*")] or ["bench:none"])
+        await cache.aclose()
+        await pool.close()
+    return figures(sum(counts), time.perf_counter() - began, latencies)
+
+
+def figures(count: int, seconds: float, latencies: list[float]) -> dict[str, float]:
+    ordered = sorted(latencies)
+
+    def q(p: float) -> float:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1e3 if ordered else 0.0
+
+    return {
+        "commands": count,
+        "per_s": count / seconds,
+        "p50_ms": q(0.50),
+        "p95_ms": q(0.95),
+        "p99_ms": q(0.99),
+        "mean_ms": statistics.fmean(latencies) * 1e3 if latencies else 0.0,
+    }
+
+
+def run(urls: ServiceUrls) -> list[dict[str, Any]]:
+    rows = []
+    process, port = start_server(urls)
+    try:
+        for clients in CONCURRENCY:
+            measured = asyncio.run(ours(port, clients))
+            base = asyncio.run(floor(urls, clients))
+            rows.append(
+                {"clients": clients, "ours": measured, "floor": base, "ratio": measured["per_s"] / base["per_s"]}
+            )
+    finally:
+        stop_server(process)
+    return rows
+
+
+def report(rows: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "| clients | commands/s | p50 ms | p95 ms | p99 ms | floor ops/s | floor p50 ms | floor p99 ms "
+        "| ours / floor |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        o, f = r["ours"], r["floor"]
+        lines.append(
+            f"| {r['clients']} | {o['per_s']:,.0f} | {o['p50_ms']:.1f} | {o['p95_ms']:.1f} | {o['p99_ms']:.1f} "
+            f"| {f['per_s']:,.0f} | {f['p50_ms']:.1f} | {f['p99_ms']:.1f} | {r['ratio']:.2f} |"
+        )
+    return lines
