@@ -39,6 +39,7 @@ openapi: $(STAMP)
 	$(BIN)/tapis openapi > openapi.yaml
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[embedded,dev,bench]'
 	$(BIN)/python -m bench
 
 # the schemathesis CLI over openapi.yaml, every check, against a `tapis serve` of its own (tests/e2e/test_fuzz.py)
