@@ -25,7 +25,7 @@ class HttpxPoster:
         try:
             async with self._client.stream("POST", url, content=body, headers=headers, timeout=time_limit) as response:
                 status = response.status_code
-        except (httpx.HTTPError, OSError, ValueError) as exc:
+        except Exception as exc:  # whatever went wrong is this attempt's error, retried like the others
             message = f"{type(exc).__name__}: {exc}".strip().removesuffix(":")
             return Outcome(ok=False, status_code=None, error=message[:MAX_ERROR], duration_ms=_ms(started))
         ok = 200 <= status < 300

@@ -172,12 +172,14 @@ class InvalidWebhook(ServiceError):
 
 def check_url(url: str) -> str:
     """http(s) with a host; called as given (operators restrict egress if they must)."""
-    parts = urlsplit(url) if len(url) <= MAX_URL_LENGTH and url.isprintable() and " " not in url else None
-    try:
-        host = parts.hostname if parts is not None else None
-    except ValueError:
-        host = None
-    if parts is None or parts.scheme not in {"http", "https"} or not host:
+    host, scheme = None, None
+    if len(url) <= MAX_URL_LENGTH and url.isprintable() and " " not in url:
+        try:
+            parts = urlsplit(url)
+            host, scheme, _ = parts.hostname, parts.scheme, parts.port  # the port: a ValueError when out of range
+        except ValueError:  # e.g. an unclosed IPv6 bracket
+            host = None
+    if scheme not in {"http", "https"} or not host:
         raise InvalidWebhook(
             f"a webhook URL is http:// or https:// with a host, at most {MAX_URL_LENGTH} characters",
             code="invalid_webhook_url",
@@ -296,8 +298,16 @@ class WebhookWorker:
         subscribers = await self.store.subscribers(list(dict.fromkeys(r.stream_id for r in ordered)))
         deliveries: list[NewDelivery] = []
         for game_id, group in groupby(ordered, key=lambda r: r.stream_id):
-            if game_id in subscribers:
+            if game_id not in subscribers:
+                continue
+            try:
                 deliveries.extend(await self._deliveries(game_id, list(group), subscribers[game_id]))
+            except (StoreUnavailable, Unavailable):
+                raise  # the same batch is read again next tick
+            except Exception:
+                # one stream that cannot be read must not hold back every portal's deliveries
+                log.exception("cannot turn the events of %s into webhook deliveries; skipped", game_id)
+                self._tables.pop(game_id, None)
         last = recorded[-1]
         if not await self.store.intake(CHECKPOINT, seen, Checkpoint(last.tx_id, last.position), deliveries):
             self._tables.clear()  # another process took this batch; what was folded here may run ahead

@@ -178,7 +178,15 @@ def test_webhook_registration_refusals(api: Tapis, migrated_urls: ServiceUrls) -
     key = tapis_keys(migrated_urls, "create", "--name", "refused portal")["api_key"]
     other = tapis_keys(migrated_urls, "create", "--name", "another portal")["api_key"]
     portal = {"X-API-Key": key}
-    for url in ("ftp://127.0.0.1/hook", "javascript:alert(1)", "127.0.0.1:9/hook", "http://", "https:///path", ""):
+    for url in (
+        "ftp://127.0.0.1/hook",
+        "javascript:alert(1)",
+        "127.0.0.1:9/hook",
+        "http://",
+        "https:///path",
+        "http://[::1/h",
+        "",
+    ):
         error(
             api.http.post("/v1/webhooks", json={"url": url, "topics": ["*"]}, headers=portal),
             422,
