@@ -362,12 +362,12 @@ class WebhookWorker:
         return out
 
     async def send_once(self) -> int:
-        """Attempt every due head delivery once, concurrently (each is a different game or endpoint)."""
+        """Attempt every due head delivery once, concurrently (each is a different game or endpoint);
+        returns how many were delivered."""
         claimed = await self.store.claim(self.sends, self.policy.timeout_seconds + 10)
-        await asyncio.gather(*(self._send(c) for c in claimed))
-        return len(claimed)
+        return sum(await asyncio.gather(*(self._send(c) for c in claimed)))
 
-    async def _send(self, claimed: Claimed) -> None:
+    async def _send(self, claimed: Claimed) -> bool:
         timestamp = int(self.clock())
         headers = {
             "Content-Type": "application/json",
@@ -380,19 +380,24 @@ class WebhookWorker:
         outcome = await self.poster.post(claimed.url, claimed.body, headers, self.policy.timeout_seconds)
         retry_in = None if outcome.ok else self.policy.retry_in(claimed.attempt)
         await self.store.finish(claimed, outcome, retry_in)
+        return outcome.ok
 
-    async def run_once(self) -> None:
-        while await self.intake_once() == self.batch:
+    async def run_once(self, stop: asyncio.Event | None = None) -> None:
+        def stopping() -> bool:
+            return stop is not None and stop.is_set()
+
+        while await self.intake_once() == self.batch and not stopping():
             pass
-        # a delivered head lets the game's next event go at once, not one event per tick
+        # A delivered head lets the game's next event go at once, not one event per tick. Only progress
+        # earns another round: an endpoint that times out must not keep a stopping process waiting.
         for _ in range(MAX_SEND_ROUNDS):
-            if not await self.send_once():
+            if stopping() or not await self.send_once():
                 break
 
     async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
         while not stop.is_set():
             try:
-                await self.run_once()
+                await self.run_once(stop)
             except (StoreUnavailable, Unavailable) as exc:
                 log.info("webhooks waiting: %s", exc)
             except Exception:
