@@ -35,6 +35,7 @@ from infra.settings import Settings
 from infra.webhook_http import HttpxPoster
 from infra.webhook_store import PostgresWebhookStore
 from services.audit import Auditor
+from services.bot_sweeper import BotSweeper
 from services.commands import GameCommands
 from services.config import ServiceConfig
 from services.keys import PortalKeys
@@ -97,6 +98,7 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
         live=LiveStreams(queries, seats, RedisWakeups(client), settings.heartbeat_seconds),
         webhooks=PortalWebhooks(keys, webhook_store),
         deliveries=WebhookWorker(repo, webhook_store, HttpxPoster(), retries),
+        bot_sweeper=BotSweeper(commands, grace=settings.bot_grace_seconds),
     )
 
 
@@ -126,6 +128,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
                 tasks.append(asyncio.create_task(services.projector.run_forever(stop, settings.projector_interval)))
                 tasks.append(asyncio.create_task(services.timer.run_forever(stop, settings.timer_interval)))
                 tasks.append(asyncio.create_task(services.deliveries.run_forever(stop, settings.webhook_interval)))
+                tasks.append(asyncio.create_task(services.bot_sweeper.run_forever(stop, settings.timer_interval)))
             yield
         finally:
             stop.set()

@@ -9,6 +9,7 @@ from litestar import Request
 from litestar.datastructures import State
 
 from services.audit import Auditor
+from services.bot_sweeper import BotSweeper
 from services.commands import GameCommands
 from services.errors import BadRequest, Unauthorized
 from services.keys import PortalKeys
@@ -34,6 +35,7 @@ class Services:
     live: LiveStreams
     webhooks: PortalWebhooks
     deliveries: WebhookWorker
+    bot_sweeper: BotSweeper
 
 
 def provide_services(state: State) -> Services:

@@ -20,6 +20,11 @@ if current < tonumber(ARGV[1]) then
   redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2])
   redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
   redis.call('ZADD', KEYS[3], 'NX', ARGV[5], ARGV[3])
+  if ARGV[6] == '1' then
+    redis.call('ZADD', KEYS[4], ARGV[7], ARGV[3])
+  else
+    redis.call('ZREM', KEYS[4], ARGV[3])
+  end
   return 1
 end
 return 0
@@ -28,6 +33,7 @@ return 0
 SUMMARIES = "tapis:games:summary"
 INDEX = "tapis:games:index"
 CHECKPOINT = "tapis:projector:checkpoint"
+BOT_TURNS = "tapis:games:bot_turns"  # games waiting on a bot, scored by when they started waiting
 
 
 def state_key(game_id: str) -> str:
@@ -51,8 +57,16 @@ class RedisProjections:
     async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None:
         try:
             await self._save(
-                keys=[state_key(game_id), SUMMARIES, INDEX],
-                args=[version, blob, game_id, msgspec.json.encode(summary), summary.get("created", 0)],
+                keys=[state_key(game_id), SUMMARIES, INDEX, BOT_TURNS],
+                args=[
+                    version,
+                    blob,
+                    game_id,
+                    msgspec.json.encode(summary),
+                    summary.get("created", 0),
+                    "1" if summary.get("bot_turn") else "0",
+                    summary.get("created", 0),
+                ],
             )
         except (RedisError, OSError) as exc:
             raise ProjectionUnavailable(str(exc)) from exc
@@ -67,6 +81,14 @@ class RedisProjections:
         except (RedisError, OSError) as exc:
             raise ProjectionUnavailable(str(exc)) from exc
         return [msgspec.json.decode(r) for r in raw if r is not None]
+
+    async def bot_turns(self, waiting_since: float, limit: int) -> list[str]:
+        """Games that have been waiting on a bot since before `waiting_since` (epoch seconds)."""
+        try:
+            ids = await self._redis.zrangebyscore(BOT_TURNS, 0, waiting_since, start=0, num=limit)
+        except (RedisError, OSError) as exc:
+            raise ProjectionUnavailable(str(exc)) from exc
+        return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
 
     async def checkpoint(self) -> Checkpoint:
         try:
@@ -85,7 +107,7 @@ class RedisProjections:
         try:
             async for key in self._redis.scan_iter(match="{game:*}:state", count=500):
                 await self._redis.delete(key)
-            await self._redis.delete(SUMMARIES, INDEX, CHECKPOINT)
+            await self._redis.delete(SUMMARIES, INDEX, CHECKPOINT, BOT_TURNS)
         except (RedisError, OSError) as exc:
             raise ProjectionUnavailable(str(exc)) from exc
 

@@ -27,6 +27,7 @@ class Settings:
     pool_size: int = 10
     projector_interval: float = 0.5
     timer_interval: float = 1.0
+    bot_grace_seconds: float = 5.0  # a game left waiting on a bot this long is woken (services/bot_sweeper.py)
     heartbeat_seconds: float = 15.0
     bot_moves_per_command: int = 10_000
     rate_failed_auth: str = "120/60"  # per client: COUNT/SECONDS, "0" = off (api/ratelimit.py)
@@ -57,4 +58,5 @@ class Settings:
             webhook_max_attempts=int(os.environ.get("TAPIS_WEBHOOK_MAX_ATTEMPTS", "12")),
             webhook_backoff=float(os.environ.get("TAPIS_WEBHOOK_BACKOFF_SECONDS", "1")),
             webhook_backoff_max=float(os.environ.get("TAPIS_WEBHOOK_BACKOFF_MAX_SECONDS", "300")),
+            bot_grace_seconds=float(os.environ.get("TAPIS_BOT_GRACE_SECONDS", "5")),
         )

@@ -20,6 +20,14 @@ from services.ports import EventStore, GameRecord, Projections, ProjectionUnavai
 log = logging.getLogger("tapis.repository")
 
 
+def bot_turn(table: Table[Any]) -> bool:
+    """Is a bot awaited? Then the game must not wait for a human to make the bots move."""
+    if table.status != "active" or table.inner is None:
+        return False
+    awaited = codec(table.game).rules.awaiting(table.inner)
+    return any((seat := table.seats[s]) is not None and seat.bot is not None for s in awaited)
+
+
 def summary(table: Table[Any]) -> dict[str, Any]:
     return {
         "game_id": table.game_id,
@@ -29,6 +37,7 @@ def summary(table: Table[Any]) -> dict[str, Any]:
         "seats_taken": sum(1 for s in table.seats if s is not None),
         "version": table.version,
         "created": time.time(),
+        "bot_turn": bot_turn(table),
     }
 
 
