@@ -55,8 +55,14 @@ def serve(args: argparse.Namespace) -> int:
     from api.app import create_app
 
     with backing_services(Settings.from_env()) as settings:
-        app = create_app(settings)
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
+        common = {"host": args.host, "port": args.port, "log_level": args.log_level, "access_log": False}
+        if args.workers == 1:
+            uvicorn.run(create_app(settings), **common)
+            return 0
+        # worker processes build the app themselves, from the environment: hand them the servers chosen here
+        assert settings.database_url and settings.redis_url
+        os.environ["DATABASE_URL"], os.environ["REDIS_URL"] = settings.database_url, settings.redis_url
+        uvicorn.run("api.app:app_from_env", factory=True, workers=args.workers, **common)
     return 0
 
 
@@ -130,6 +136,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     s.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     s.add_argument("--log-level", default="info")
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("TAPIS_WORKERS", "1")),
+        help="API processes sharing the port (stateless: any number may serve the same games)",
+    )
     s.set_defaults(run=serve)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(run=migrate)
     sub.add_parser("rebuild", help="rebuild Redis projections from the event store").set_defaults(

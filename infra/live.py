@@ -16,7 +16,6 @@ import redis.asyncio as redis
 from redis.exceptions import RedisError
 
 from infra.projections import RedisProjections
-from services.ports import ProjectionUnavailable
 
 # short reads: the client's socket timeout (0.5 s) must not fire inside a blocking read
 SLICE = 0.25
@@ -27,16 +26,10 @@ def channel(game_id: str) -> str:
 
 
 class PublishingProjections(RedisProjections):
-    def __init__(self, client: redis.Redis) -> None:
-        super().__init__(client)
-        self._client = client
+    """Projections that wake the live streams of a game on every new version."""
 
-    async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None:
-        await super().save(game_id, version, blob, summary)
-        try:
-            await self._client.publish(channel(game_id), str(version))
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
+    def __init__(self, client: redis.Redis) -> None:
+        super().__init__(client, channel=channel)
 
 
 class RedisSubscription:

@@ -6,6 +6,7 @@ A write never moves a projection backwards: the Lua script compares versions on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -25,6 +26,9 @@ if current < tonumber(ARGV[1]) then
   else
     redis.call('ZREM', KEYS[4], ARGV[3])
   end
+  if ARGV[8] ~= '' then
+    redis.call('PUBLISH', ARGV[8], ARGV[1])
+  end
   return 1
 end
 return 0
@@ -41,9 +45,13 @@ def state_key(game_id: str) -> str:
 
 
 class RedisProjections:
-    def __init__(self, client: redis.Redis) -> None:
+    """`channel(game_id)`, when given, names the pub/sub channel told of each new version (live streams),
+    published by the same script so a command costs one round trip to Redis for its projection."""
+
+    def __init__(self, client: redis.Redis, channel: Callable[[str], str] | None = None) -> None:
         self._redis = client
         self._save = client.register_script(SAVE_IF_NEWER)
+        self._channel = channel
 
     async def load(self, game_id: str) -> tuple[int, bytes] | None:
         try:
@@ -66,6 +74,7 @@ class RedisProjections:
                     summary.get("created", 0),
                     "1" if summary.get("bot_turn") else "0",
                     summary.get("created", 0),
+                    self._channel(game_id) if self._channel else "",
                 ],
             )
         except (RedisError, OSError) as exc:

@@ -20,7 +20,16 @@ from domain.kernel.viewer import SPECTATOR, seat_viewer
 from services.auth import Principal, check_api_key, identify, new_token, token_hash
 from services.codec import codec
 from services.config import ServiceConfig
-from services.errors import BadRequest, Conflict, Forbidden, NotFound, PreconditionFailed, Unauthorized, Unavailable
+from services.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    ServiceError,
+    Unauthorized,
+    Unavailable,
+)
 from services.keys import PortalKeys
 from services.ports import (
     ConcurrencyConflict,
@@ -211,6 +220,7 @@ class GameCommands:
                 {"actor": seat, "scope": principal.scope},
                 idempotency=(principal.scope, idempotency_key) if idempotency_key else None,
                 respond=response,
+                cached=if_match is None,
             )
         except DuplicateCommand as duplicate:
             return duplicate.response
@@ -276,12 +286,27 @@ class GameCommands:
         seat_token: Callable[[list[Any]], tuple[int, bytes] | None] | None = None,
         respond: Callable[[Table[Any], list[Any], int], bytes] | None = None,
         start_from: Table[Any] | None = None,
+        cached: bool = False,
     ) -> Committed:
         game_codec = codec(record.game)
         rules = game_codec.rules
-        table = start_from if start_from is not None else await self.repo.table(record)
+        if start_from is not None:
+            table = start_from
+        elif cached:
+            table = await self.repo.table_to_write(record)
+        else:
+            table = await self.repo.table(record)
+        unverified = cached and start_from is None
         for attempt in range(self.config.command_retries):
-            events = decide(table)
+            try:
+                events = decide(table)
+            except (RuleViolation, ServiceError):
+                if not unverified:
+                    raise
+                # a refusal must not come from this process' stale copy: decide again on the stream's head
+                unverified = False
+                table = await self.repo.catch_up(table)
+                events = decide(table)
             if not events:
                 return Committed(table=table, events=[], first_version=table.version + 1)
             after = table

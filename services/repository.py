@@ -46,6 +46,7 @@ class Repository:
         self.store = store
         self.projections = projections
         self._records: OrderedDict[str, GameRecord] = OrderedDict()
+        self._written: OrderedDict[str, Table[Any]] = OrderedDict()
         self._cache_size = cache_size
 
     async def record(self, game_id: str, refresh: bool = False) -> GameRecord:
@@ -78,6 +79,19 @@ class Repository:
             return game_codec.table(loaded[1])
         return await self.replay(record.game_id, game_codec)
 
+    async def table_to_write(self, record: GameRecord) -> Table[Any]:
+        """The table as this process last wrote it, else as `table` loads it.
+
+        Only for deciding a command: it may be behind when another process moved the game since, and then
+        the append's expected version fails and the command catches up from Postgres and decides again.
+        It saves a round trip to Redis on every command of a game this process keeps serving.
+        """
+        written = self._written.get(record.game_id)
+        if written is not None:
+            self._written.move_to_end(record.game_id)
+            return written
+        return await self.table(record)
+
     async def replay(self, game_id: str, game_codec: GameCodec, upto: int | None = None) -> Table[Any]:
         try:
             recorded = await self.store.read_stream(game_id, 0, upto)
@@ -100,6 +114,10 @@ class Repository:
 
     async def project(self, table: Table[Any]) -> None:
         """Best effort: a failure here is repaired by the catch-up projector."""
+        self._written[table.game_id] = table
+        self._written.move_to_end(table.game_id)
+        if len(self._written) > self._cache_size:
+            self._written.popitem(last=False)
         try:
             await self.projections.save(table.game_id, table.version, encode_table(table), summary(table))
         except ProjectionUnavailable as exc:

@@ -29,6 +29,7 @@ class LiveController(Controller):
         "/{game_id:str}/stream",
         operation_id="streamGame",
         summary="Server-sent events: the bearer's redacted events as they are appended (resume with Last-Event-ID)",
+        media_type="text/event-stream",
     )
     async def stream(
         self,

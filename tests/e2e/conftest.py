@@ -29,7 +29,16 @@ def free_port() -> int:
 
 def start_server(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": urls.database_url, "REDIS_URL": urls.redis_url, **(extra_env or {})}
+    # every test client comes from 127.0.0.1, so per-client limits would make tests depend on their order
+    # (the fuzzer alone fails authentication hundreds of times); tests/e2e/test_limits.py sets its own
+    unlimited = {"TAPIS_RATE_FAILED_AUTH": "0", "TAPIS_RATE_COMMANDS": "0"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": urls.database_url,
+        "REDIS_URL": urls.redis_url,
+        **unlimited,
+        **(extra_env or {}),
+    }
     process = subprocess.Popen(
         [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level", "warning"],
         cwd=ROOT,

@@ -136,3 +136,28 @@ async def test_idempotency_key_and_if_match(services: Services) -> None:
     with pytest.raises(PreconditionFailed):
         await services.commands.command(game_id, tokens[1], body, view["version"], None)
     assert (await services.queries.view(game_id, tokens[0]))["version"] == after["version"]
+
+
+async def test_a_process_behind_the_game_never_refuses_a_legal_move(pool: asyncpg.Pool, settings: Settings) -> None:
+    """Each process keeps the tables it wrote; moves of a turn-based game alternate between two processes,
+    so each command meets a copy behind the stream: it must catch up, not answer `not_your_turn`."""
+    assert settings.database_url and settings.redis_url
+    other_pool = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=5)
+    first_redis, second_redis = redis_client(settings.redis_url), redis_client(settings.redis_url)
+    try:
+        sides = [build_services(pool, first_redis, settings), build_services(other_pool, second_redis, settings)]
+        game_id, _, tokens = await new_game(sides[0], "daron", 3)
+        for turn in range(60):
+            side = sides[turn % 2]
+            view = await side.queries.view(game_id, None)
+            if view["status"] != "active":
+                break
+            seat = view["awaiting"][0]
+            move = (await side.queries.legal_moves(game_id, tokens[seat]))["moves"][0]
+            await side.commands.command(game_id, tokens[seat], msgspec.json.encode(move), None, None)
+        events = (await sides[1].queries.events(game_id, None, 0, 1000))["events"]
+        assert [e["version"] for e in events] == list(range(1, len(events) + 1))
+    finally:
+        await first_redis.aclose()
+        await second_redis.aclose()
+        await other_pool.close()
