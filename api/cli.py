@@ -163,6 +163,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # its plugin set-up lines say nothing to an operator
     args = parser().parse_args(argv)
     result: int = args.run(args)
     return result

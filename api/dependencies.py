@@ -7,6 +7,7 @@ from typing import Any
 
 from litestar import Request
 from litestar.datastructures import State
+from litestar.di import NamedDependency
 
 from services.audit import Auditor
 from services.bot_sweeper import BotSweeper
@@ -43,7 +44,7 @@ def provide_services(state: State) -> Services:
     return services
 
 
-def provide_token(request: Request[Any, Any, Any], services: Services) -> str | None:
+def provide_token(request: Request[Any, Any, Any], services: NamedDependency[Services]) -> str | None:
     """`Authorization: Bearer <token>`; absent means a spectator.
 
     It takes `services` only to be resolved after it: two independent dependencies make Litestar open a task

@@ -6,6 +6,7 @@ import typing
 
 import msgspec
 from litestar import Controller, get
+from litestar.params import FromPath
 
 from api.schemas import Catalog, CatalogDetail, CatalogEntry
 from domain.games.registry import GAMES
@@ -34,7 +35,7 @@ class CatalogController(Controller):
         return Catalog(games=[entry(r) for r in GAMES.values()])
 
     @get("/{game:str}", operation_id="getGameCatalog", summary="One game: options, commands and card data")
-    async def game(self, game: str) -> CatalogDetail:
+    async def game(self, game: FromPath[str]) -> CatalogDetail:
         rules = GAMES.get(game)
         if rules is None:
             raise RuleViolation("unknown_game", f"no game named {game!r}", {"games": sorted(GAMES)})

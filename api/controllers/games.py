@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
 from api.dependencies import Services, parse_version_header
 from api.schemas import (
@@ -32,9 +33,9 @@ class GamesController(Controller):
     @post("/", operation_id="createGame", summary="Create a game (returns its admin token)", status_code=201)
     async def create(
         self,
-        data: CreateGame,
-        services: Services,
-        api_key: Annotated[str | None, Parameter(header="X-API-Key", required=False)] = None,
+        data: JSONBody[CreateGame],
+        services: NamedDependency[Services],
+        api_key: Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)] = None,
     ) -> GameCreatedBody:
         created = await services.commands.create(
             data.game, data.players, data.options, data.seed, api_key, turn_seconds=data.turn_seconds
@@ -44,23 +45,31 @@ class GamesController(Controller):
     @get("/", operation_id="listGames", summary="List games (the lobby); with X-API-Key, that portal's games only")
     async def listing(
         self,
-        services: Services,
-        game: str | None = None,
-        status: str | None = None,
-        limit: Annotated[int, Parameter(ge=1, le=1000)] = 50,
-        api_key: Annotated[str | None, Parameter(header="X-API-Key", required=False)] = None,
+        services: NamedDependency[Services],
+        game: FromQuery[str | None] = None,
+        status: FromQuery[str | None] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 50,
+        api_key: Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)] = None,
     ) -> GameList:
         key_id = await services.keys.identify(api_key)
         portal = (services.keys.store, key_id) if key_id is not None else None
         return msgspec.convert(await services.queries.listing(game, status, limit, portal), GameList)
 
     @post("/{game_id:str}/seats", operation_id="joinGame", summary="Take a seat (a player) or seat a bot (admin)")
-    async def join(self, game_id: str, data: JoinSeat, services: Services, token: str | None) -> Response[SeatTaken]:
+    async def join(
+        self,
+        game_id: FromPath[str],
+        data: JSONBody[JoinSeat],
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+    ) -> Response[SeatTaken]:
         joined = await services.commands.join(game_id, token, data.name, data.seat, data.bot)
         return Response(SeatTaken(**joined), status_code=201)
 
     @post("/{game_id:str}/start", operation_id="startGame", summary="Deal and start (admin)", status_code=200)
-    async def start(self, game_id: str, services: Services, token: str | None) -> GameView:
+    async def start(
+        self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
+    ) -> GameView:
         await services.commands.start(game_id, token)
         return msgspec.convert(await services.queries.view(game_id, token), GameView)
 
@@ -72,12 +81,12 @@ class GamesController(Controller):
     )
     async def command(
         self,
-        game_id: str,
+        game_id: FromPath[str],
         request: Request[Any, Any, Any],
-        services: Services,
-        token: str | None,
-        if_match: Annotated[str | None, Parameter(header="If-Match", required=False)] = None,
-        idempotency_key: Annotated[str | None, Parameter(header="Idempotency-Key", required=False)] = None,
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+        if_match: Annotated[str | None, HeaderParameter(name="If-Match", required=False)] = None,
+        idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
     ) -> Response[CommandResult]:
         body = await request.body()
         version = parse_version_header(if_match, "If-Match")
@@ -88,10 +97,10 @@ class GamesController(Controller):
     @get("/{game_id:str}", operation_id="getGame", summary="The game as the bearer may see it")
     async def view(
         self,
-        game_id: str,
-        services: Services,
-        token: str | None,
-        if_none_match: Annotated[str | None, Parameter(header="If-None-Match", required=False)] = None,
+        game_id: FromPath[str],
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+        if_none_match: Annotated[str | None, HeaderParameter(name="If-None-Match", required=False)] = None,
     ) -> Response[GameView]:
         shown = await services.queries.view(game_id, token)
         etag = f'"{shown["version"]}"'
@@ -100,26 +109,32 @@ class GamesController(Controller):
         return Response(msgspec.convert(shown, GameView), headers={"ETag": etag})
 
     @get("/{game_id:str}/legal-moves", operation_id="getLegalMoves", summary="What the bearer's seat may send now")
-    async def legal_moves(self, game_id: str, services: Services, token: str | None) -> LegalMoves:
+    async def legal_moves(
+        self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
+    ) -> LegalMoves:
         return msgspec.convert(await services.queries.legal_moves(game_id, token), LegalMoves)
 
     @get("/{game_id:str}/events", operation_id="getEvents", summary="The game's events, redacted for the bearer")
     async def events(
         self,
-        game_id: str,
-        services: Services,
-        token: str | None,
-        after: Annotated[int, Parameter(ge=0)] = 0,
-        limit: Annotated[int, Parameter(ge=1, le=1000)] = 100,
+        game_id: FromPath[str],
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
     ) -> EventsPage:
         return msgspec.convert(await services.queries.events(game_id, token, after, limit), EventsPage)
 
     @get("/{game_id:str}/replay", operation_id="replayGame", summary="The bearer's view as it stood at a version")
     async def replay(
-        self, game_id: str, services: Services, token: str | None, version: Annotated[int, Parameter(ge=1)]
+        self,
+        game_id: str,
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+        version: Annotated[int, QueryParameter(ge=1)],
     ) -> GameView:
         return msgspec.convert(await services.queries.replay(game_id, token, version), GameView)
 
     @get("/{game_id:str}/audit", operation_id="auditGame", summary="Check a finished game: seed, shuffles, replay")
-    async def audit(self, game_id: str, services: Services) -> AuditReport:
+    async def audit(self, game_id: FromPath[str], services: NamedDependency[Services]) -> AuditReport:
         return msgspec.convert(await services.auditor.audit(game_id), AuditReport)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Controller, Response, get
+from litestar.di import NamedDependency
 
 from api.dependencies import Services
 from api.schemas import Health
@@ -14,7 +15,7 @@ class HealthController(Controller):
     tags = ["health"]
 
     @get("/", operation_id="health", summary="Liveness and dependency status")
-    async def health(self, services: Services) -> Response[Health]:
+    async def health(self, services: NamedDependency[Services]) -> Response[Health]:
         postgres = redis = "ok"
         try:
             await services.repo.store.ping()

@@ -6,7 +6,8 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from litestar import Controller, get
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, HeaderParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.dependencies import Services
@@ -33,10 +34,10 @@ class LiveController(Controller):
     )
     async def stream(
         self,
-        game_id: str,
-        services: Services,
-        token: str | None,
-        last_event_id: Annotated[str | None, Parameter(header="Last-Event-ID", required=False)] = None,
+        game_id: FromPath[str],
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+        last_event_id: Annotated[str | None, HeaderParameter(name="Last-Event-ID", required=False)] = None,
     ) -> ServerSentEvent:
         items = await services.live.open(game_id, token, last_event_id)
         # no buffering by proxies (nginx honours X-Accel-Buffering)

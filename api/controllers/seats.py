@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from litestar import Controller, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath
 
 from api.dependencies import Services
 from api.schemas import RematchBody, RematchSeat, SeatChange
@@ -15,7 +17,9 @@ class SeatsController(Controller):
     @post(
         "/{game_id:str}/leave", operation_id="leaveGame", summary="Give up the bearer's seat (lobby)", status_code=200
     )
-    async def leave(self, game_id: str, services: Services, token: str | None) -> SeatChange:
+    async def leave(
+        self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
+    ) -> SeatChange:
         return SeatChange(**await services.seats.leave(game_id, token))
 
     @post(
@@ -24,7 +28,9 @@ class SeatsController(Controller):
         summary="Forfeit during play: a smart bot takes the bearer's seat",
         status_code=200,
     )
-    async def forfeit(self, game_id: str, services: Services, token: str | None) -> SeatChange:
+    async def forfeit(
+        self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
+    ) -> SeatChange:
         return SeatChange(**await services.seats.forfeit(game_id, token))
 
     @post(
@@ -33,7 +39,9 @@ class SeatsController(Controller):
         summary="Create the next game with the same seats (admin; new tokens go to each seat's stream)",
         status_code=201,
     )
-    async def rematch(self, game_id: str, services: Services, token: str | None) -> RematchBody:
+    async def rematch(
+        self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
+    ) -> RematchBody:
         created = await services.seats.rematch(game_id, token)
         return RematchBody(
             game_id=created["game_id"],

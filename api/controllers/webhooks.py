@@ -6,12 +6,13 @@ from typing import Annotated
 
 import msgspec
 from litestar import Controller, delete, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
 from api.dependencies import Services
 from api.schemas import CreateWebhook, DeliveryLog, WebhookCreated, WebhookList, WebhookOut
 
-ApiKey = Annotated[str | None, Parameter(header="X-API-Key", required=False)]
+ApiKey = Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)]
 
 
 class WebhooksController(Controller):
@@ -24,17 +25,21 @@ class WebhooksController(Controller):
         summary="Register an endpoint for the portal's games (the signing secret is shown once)",
         status_code=201,
     )
-    async def create(self, data: CreateWebhook, services: Services, api_key: ApiKey = None) -> WebhookCreated:
+    async def create(
+        self, data: JSONBody[CreateWebhook], services: NamedDependency[Services], api_key: ApiKey = None
+    ) -> WebhookCreated:
         webhook, secret = await services.webhooks.register(api_key, data.url, data.topics)
         return WebhookCreated(**msgspec.structs.asdict(webhook), secret=secret)
 
     @get("/", operation_id="listWebhooks", summary="The portal's endpoints")
-    async def listing(self, services: Services, api_key: ApiKey = None) -> WebhookList:
+    async def listing(self, services: NamedDependency[Services], api_key: ApiKey = None) -> WebhookList:
         found = await services.webhooks.listing(api_key)
         return WebhookList(webhooks=[msgspec.convert(w, WebhookOut, from_attributes=True) for w in found])
 
     @get("/{webhook_id:str}", operation_id="getWebhook", summary="One of the portal's endpoints")
-    async def show(self, webhook_id: str, services: Services, api_key: ApiKey = None) -> WebhookOut:
+    async def show(
+        self, webhook_id: FromPath[str], services: NamedDependency[Services], api_key: ApiKey = None
+    ) -> WebhookOut:
         found = await services.webhooks.get(api_key, webhook_id)
         return msgspec.convert(found, WebhookOut, from_attributes=True)
 
@@ -44,7 +49,9 @@ class WebhooksController(Controller):
         summary="Delete an endpoint (its pending deliveries are cancelled)",
         status_code=204,
     )
-    async def remove(self, webhook_id: str, services: Services, api_key: ApiKey = None) -> None:
+    async def remove(
+        self, webhook_id: FromPath[str], services: NamedDependency[Services], api_key: ApiKey = None
+    ) -> None:
         await services.webhooks.delete(api_key, webhook_id)
 
     @get(
@@ -54,12 +61,12 @@ class WebhooksController(Controller):
     )
     async def deliveries(
         self,
-        webhook_id: str,
-        services: Services,
+        webhook_id: FromPath[str],
+        services: NamedDependency[Services],
         api_key: ApiKey = None,
-        game_id: str | None = None,
-        before: Annotated[int | None, Parameter(ge=1)] = None,
-        limit: Annotated[int, Parameter(ge=1, le=1000)] = 100,
+        game_id: FromQuery[str | None] = None,
+        before: Annotated[int | None, QueryParameter(ge=1)] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
     ) -> DeliveryLog:
         found = await services.webhooks.deliveries(api_key, webhook_id, game_id, before, limit)
         return msgspec.convert({"deliveries": found}, DeliveryLog, from_attributes=True)
