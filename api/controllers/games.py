@@ -128,7 +128,7 @@ class GamesController(Controller):
     @get("/{game_id:str}/replay", operation_id="replayGame", summary="The bearer's view as it stood at a version")
     async def replay(
         self,
-        game_id: str,
+        game_id: FromPath[str],
         services: NamedDependency[Services],
         token: NamedDependency[str | None],
         version: Annotated[int, QueryParameter(ge=1)],
