@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, get, post, route
 from litestar.di import NamedDependency
+from litestar.enums import HttpMethod
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
+from api.controllers.options import allow
 from api.dependencies import Services, parse_version_header
 from api.schemas import (
     AuditReport,
@@ -29,6 +31,12 @@ JSON = "application/json"
 class GamesController(Controller):
     path = "/v1/games"
     tags = ["games"]
+
+    # named to sort first: Litestar 2 registers a controller's handlers by name, and only when the first handler of
+    # a path answers OPTIONS does no automatic (one-method) answer shadow it
+    @route("/", http_method=HttpMethod.OPTIONS, include_in_schema=False)
+    async def allowed_methods(self) -> Response[None]:
+        return allow("GET", "POST")
 
     @post("/", operation_id="createGame", summary="Create a game (returns its admin token)", status_code=201)
     async def create(

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, delete, get, post
+from litestar import Controller, Response, delete, get, post, route
 from litestar.di import NamedDependency
+from litestar.enums import HttpMethod
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
+from api.controllers.options import allow
 from api.dependencies import Services
 from api.schemas import CreateWebhook, DeliveryLog, WebhookCreated, WebhookList, WebhookOut
 
@@ -18,6 +20,16 @@ ApiKey = Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)
 class WebhooksController(Controller):
     path = "/v1/webhooks"
     tags = ["webhooks"]
+
+    # named to sort first: Litestar 2 registers a controller's handlers by name, and only when the first handler of
+    # a path answers OPTIONS does no automatic (one-method) answer shadow it
+    @route("/", http_method=HttpMethod.OPTIONS, include_in_schema=False)
+    async def allowed_methods(self) -> Response[None]:
+        return allow("GET", "POST")
+
+    @route("/{webhook_id:str}", http_method=HttpMethod.OPTIONS, include_in_schema=False)
+    async def allowed_methods_one(self, webhook_id: FromPath[str]) -> Response[None]:
+        return allow("GET", "DELETE")
 
     @post(
         "/",

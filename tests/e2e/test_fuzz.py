@@ -25,10 +25,6 @@ def test_schemathesis_finds_nothing(server: str) -> None:
             server,
             "--checks",
             "all",
-            # Litestar's automatic OPTIONS answer for /v1/games lists only POST in `Allow`, not GET (two handlers on
-            # one path); our own 405s carry a correct `Allow`. Skipped until Litestar lists both.
-            "--exclude-checks",
-            "allow_header_conformance",
             "--max-examples",
             os.environ.get("TAPIS_FUZZ_EXAMPLES", "8"),
             "--workers",
