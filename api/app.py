@@ -50,6 +50,14 @@ from services.webhooks import PortalWebhooks, RetryPolicy, WebhookWorker
 log = logging.getLogger("tapis")
 
 
+async def keep_session(_: asyncpg.Connection) -> None:
+    """Release a pooled connection without asyncpg's reset query (RESET ALL, UNLISTEN, ...).
+
+    Tapis sets no session state, takes no advisory locks and listens to nothing, and asyncpg still rolls back
+    any open transaction itself; the reset was one more round trip to Postgres on every command.
+    """
+
+
 class UnmigratedDatabase(RuntimeError):
     pass
 
@@ -115,7 +123,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        pool = await asyncpg.create_pool(database_url, min_size=1, max_size=settings.pool_size)
+        pool = await asyncpg.create_pool(database_url, min_size=1, max_size=settings.pool_size, reset=keep_session)
         client = redis_client(redis_url)
         stop = asyncio.Event()
         tasks: list[asyncio.Task[None]] = []

@@ -31,6 +31,9 @@ class Projector:
     async def run_once(self) -> int:
         """Project one batch of the global log; returns how many events it read."""
         checkpoint = await self.repo.projections.checkpoint()
+        if checkpoint == Checkpoint():
+            # a Redis without a checkpoint lost the projections too: what this process wrote is gone
+            self.repo.forget_projected()
         recorded = await self.repo.store.read_all(checkpoint, self.batch)
         if not recorded:
             return 0
@@ -55,6 +58,8 @@ class Projector:
             return
         game_codec = codec(record.game)
         newest = max(r.version for r in recorded)
+        if self.repo.projected(stream_id) >= newest:
+            return  # this process projected these events inline as it appended them
         loaded = await self.repo.projections.load(stream_id)
         table: Table[Any] | None = game_codec.table(loaded[1]) if loaded else None
         if table is not None and table.version >= newest:

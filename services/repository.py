@@ -47,6 +47,7 @@ class Repository:
         self.projections = projections
         self._records: OrderedDict[str, GameRecord] = OrderedDict()
         self._written: OrderedDict[str, Table[Any]] = OrderedDict()
+        self._projected: OrderedDict[str, int] = OrderedDict()
         self._cache_size = cache_size
 
     async def record(self, game_id: str, refresh: bool = False) -> GameRecord:
@@ -122,3 +123,15 @@ class Repository:
             await self.projections.save(table.game_id, table.version, encode_table(table), summary(table))
         except ProjectionUnavailable as exc:
             log.warning("projection write failed for %s: %s", table.game_id, exc)
+            return
+        self._projected[table.game_id] = table.version
+        self._projected.move_to_end(table.game_id)
+        if len(self._projected) > self._cache_size:
+            self._projected.popitem(last=False)
+
+    def forget_projected(self) -> None:
+        self._projected.clear()
+
+    def projected(self, game_id: str) -> int:
+        """The newest version this process has written to the projection itself (0 if none it remembers)."""
+        return self._projected.get(game_id, 0)
