@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 import msgspec
+import pytest
 
 from domain.kernel import table as tables
 from domain.kernel.bots import bot_label
-from domain.kernel.rules import AnyRules
+from domain.kernel.context import Shuffler
+from domain.kernel.errors import RuleViolation
+from domain.kernel.rules import AnyRules, GameRules
 from domain.kernel.shuffle import Draws
 from domain.kernel.table import Table
 
 SEED = bytes(range(32))
+S = TypeVar("S")
+C = TypeVar("C")
+E = TypeVar("E")
 
 
 class Game:
@@ -70,3 +76,44 @@ def encoded(value: Any) -> bytes:
 def assert_replay_equals_live(game: Game) -> None:
     replayed = tables.fold(game.rules, game.events)
     assert encoded(replayed) == encoded(game.table)
+
+
+class Driver(Generic[S, C, E]):
+    """Drives hand-built positions of one game through its Decider: decide, fold, refusals."""
+
+    def __init__(self, rules: GameRules[S, C, E, Any], play_card: Callable[[int], C], seed: bytes = SEED) -> None:
+        self.rules = rules
+        self.play_card = play_card
+        self.seed = seed
+
+    def decide(self, state: S, seat: int, command: C, shuffles: int = 0) -> list[E]:
+        return self.rules.decide(state, seat, command, Shuffler(self.seed, shuffles))
+
+    def fold(self, state: S, events: Sequence[E]) -> S:
+        for event in events:
+            state = self.rules.evolve(state, event)
+        return state
+
+    def act(self, state: S, seat: int, command: C) -> tuple[S, list[E]]:
+        events = self.decide(state, seat, command)
+        return self.fold(state, events), events
+
+    def play_turn(self, state: S, cards: Sequence[int]) -> tuple[S, list[E]]:
+        """Seat i chooses cards[i], in seat order; returns the state after and every event of the turn."""
+        events: list[E] = []
+        for seat, card in enumerate(cards):
+            state, emitted = self.act(state, seat, self.play_card(card))
+            events += emitted
+        return state, events
+
+    def refused(self, state: S, seat: int, command: C) -> str:
+        """Decide a command that must be refused; check nothing moved and return the code."""
+        before = encoded(state)
+        with pytest.raises(RuleViolation) as refusal:
+            self.decide(state, seat, command)
+        assert encoded(state) == before
+        return refusal.value.code
+
+
+def of_type(events: Sequence[Any], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]

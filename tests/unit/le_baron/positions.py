@@ -6,20 +6,13 @@ Tests go through `RULES` and its events, so a refactor of the game's private hel
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import msgspec
-import pytest
 
 from domain.games.le_baron import RULES
 from domain.games.le_baron.commands import Command, PlayCard
 from domain.games.le_baron.events import Event
 from domain.games.le_baron.options import Options, Variant
 from domain.games.le_baron.state import State
-from domain.kernel.context import Shuffler
-from domain.kernel.errors import RuleViolation
-
-SEED = bytes(range(32))
+from tests.unit.harness import SEED, Driver, encoded, of_type
 
 # Cards by what they show, for building positions that read like the rules.
 BLUE = (1, 19, 43, 55, 61, 67, 97)
@@ -62,42 +55,25 @@ def position(
     )
 
 
-def decide(state: State, seat: int, command: Command, shuffles: int = 0) -> list[Event]:
-    return RULES.decide(state, seat, command, Shuffler(SEED, shuffles))
+DRIVER: Driver[State, Command, Event] = Driver(RULES, lambda card: PlayCard(card=card), SEED)
+decide, fold, act, play_turn, refused = DRIVER.decide, DRIVER.fold, DRIVER.act, DRIVER.play_turn, DRIVER.refused
 
-
-def fold(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = RULES.evolve(state, event)
-    return state
-
-
-def act(state: State, seat: int, command: Command) -> tuple[State, list[Event]]:
-    events = decide(state, seat, command)
-    return fold(state, events), events
-
-
-def play_turn(state: State, cards: Sequence[int]) -> tuple[State, list[Event]]:
-    """Seat i chooses cards[i], in seat order; returns the state after and every event of the turn."""
-    events: list[Event] = []
-    for seat, card in enumerate(cards):
-        state, emitted = act(state, seat, PlayCard(card=card))
-        events += emitted
-    return state, events
-
-
-def of_type(events: Sequence[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def encoded(value: Any) -> bytes:
-    return msgspec.msgpack.encode(value)
-
-
-def refused(state: State, seat: int, command: Command) -> str:
-    """Decide a command that must be refused; check nothing moved and return the code."""
-    before = encoded(state)
-    with pytest.raises(RuleViolation) as refusal:
-        decide(state, seat, command)
-    assert encoded(state) == before
-    return refusal.value.code
+__all__ = [
+    "BLACK",
+    "BLUE",
+    "DRIVER",
+    "GREEN",
+    "RED",
+    "SEED",
+    "WHITE",
+    "YELLOW",
+    "act",
+    "decide",
+    "encoded",
+    "fold",
+    "of_type",
+    "options",
+    "play_turn",
+    "position",
+    "refused",
+]

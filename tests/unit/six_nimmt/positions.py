@@ -8,18 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-import pytest
-
 from domain.games.six_nimmt import RULES
 from domain.games.six_nimmt.commands import Command, PlayCard
 from domain.games.six_nimmt.events import Event
 from domain.games.six_nimmt.options import Options
 from domain.games.six_nimmt.state import State
-from domain.kernel.context import Shuffler
-from domain.kernel.errors import RuleViolation
+from tests.unit.harness import SEED, Driver, encoded, of_type
 
-SEED = bytes(range(32))
 CARD_FIELDS = ("rows", "hand", "hands", "revealed", "pool", "penalties", "my_choice")
 
 
@@ -49,45 +44,8 @@ def position(
     )
 
 
-def decide(state: State, seat: int, command: Command, shuffles: int = 0) -> list[Event]:
-    return RULES.decide(state, seat, command, Shuffler(SEED, shuffles))
-
-
-def fold(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = RULES.evolve(state, event)
-    return state
-
-
-def act(state: State, seat: int, command: Command) -> tuple[State, list[Event]]:
-    events = decide(state, seat, command)
-    return fold(state, events), events
-
-
-def play_turn(state: State, cards: Sequence[int]) -> tuple[State, list[Event]]:
-    """Seat i chooses cards[i], in seat order; returns the state after and every event of the turn."""
-    events: list[Event] = []
-    for seat, card in enumerate(cards):
-        state, emitted = act(state, seat, PlayCard(card=card))
-        events += emitted
-    return state, events
-
-
-def of_type(events: Sequence[Any], kind: type[Any]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def encoded(value: Any) -> bytes:
-    return msgspec.msgpack.encode(value)
-
-
-def refused(state: State, seat: int, command: Command) -> str:
-    """Decide a command that must be refused; check nothing moved and return the code."""
-    before = encoded(state)
-    with pytest.raises(RuleViolation) as refusal:
-        decide(state, seat, command)
-    assert encoded(state) == before
-    return refusal.value.code
+DRIVER: Driver[State, Command, Event] = Driver(RULES, lambda card: PlayCard(card=card), SEED)
+decide, fold, act, play_turn, refused = DRIVER.decide, DRIVER.fold, DRIVER.act, DRIVER.play_turn, DRIVER.refused
 
 
 def cards_shown(view: dict[str, Any]) -> set[int]:
@@ -112,3 +70,19 @@ def cards_shown(view: dict[str, Any]) -> set[int]:
         else:
             walk(view[field])
     return found
+
+
+__all__ = [
+    "CARD_FIELDS",
+    "DRIVER",
+    "SEED",
+    "act",
+    "cards_shown",
+    "decide",
+    "encoded",
+    "fold",
+    "of_type",
+    "play_turn",
+    "position",
+    "refused",
+]
