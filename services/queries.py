@@ -63,6 +63,10 @@ class GameQueries:
             recorded = await self.repo.store.read_stream(game_id, after, limit)
         except StoreUnavailable as exc:
             raise Unavailable("the event store is unavailable") from exc
+        if recorded and recorded[-1].version > table.version:
+            # the projection lags the store (another process is between its append and its projection):
+            # redact with the state the events lead to, never with one from before them
+            table = await self.repo.catch_up(table)
         viewer = viewer_of(principal)
         shown = []
         for r in recorded:

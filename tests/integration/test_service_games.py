@@ -161,3 +161,20 @@ async def test_a_process_behind_the_game_never_refuses_a_legal_move(pool: asyncp
         await first_redis.aclose()
         await second_redis.aclose()
         await other_pool.close()
+
+
+async def test_events_read_while_the_projection_lags_are_redacted_not_refused(services: Services) -> None:
+    """Between a process' append and its projection, another may read the new events: they must be redacted
+    with the state they lead to (here: the deal, while the projection still shows the lobby)."""
+    created = await services.commands.create("six-nimmt", 2, None, "cd" * 32, None)
+    game_id, admin = created["game_id"], created["admin_token"]
+    tokens = [(await services.commands.join(game_id, None, f"p{s}", None, None))["player_token"] for s in range(2)]
+    lobby = await services.repo.projections.load(game_id)
+    assert lobby is not None
+    await services.commands.start(game_id, admin)
+    # put the lobby projection back, as if the start's projection had not been written yet
+    await services.repo.projections.reset()
+    await services.repo.projections.save(game_id, lobby[0], lobby[1], {"game_id": game_id, "game": "six-nimmt"})
+    page = await services.queries.events(game_id, tokens[0], 0, 100)
+    dealt = next(e for e in page["events"] if e["type"] == "CardsDealt")
+    assert dealt["data"]["hands"][0] and dealt["data"]["hands"][1] == []
