@@ -84,7 +84,7 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
         PostgresKeyStore(pool), settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key
     )
     commands = GameCommands(repo, config, keys)
-    seat_store = PostgresSeatStore(pool, store)
+    seat_store = PostgresSeatStore(pool)
     queries = GameQueries(repo)
     seats = SeatCommands(commands, seat_store, RedisMailbox(client))
     webhook_store = PostgresWebhookStore(pool)

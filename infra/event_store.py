@@ -7,6 +7,8 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from infra.appends import PendingAppend, append_many, append_one
+from infra.batching import Batcher
 from services.ports import (
     Checkpoint,
     ConcurrencyConflict,
@@ -17,29 +19,6 @@ from services.ports import (
     RecordedEvent,
     StoreUnavailable,
 )
-
-# One statement per command: the version bump on `games` serialises writers of one stream (row lock),
-# the events and the idempotency row go in with it, all or nothing.
-APPEND = """
-WITH bump AS (
-    UPDATE games SET version = $3 WHERE game_id = $1 AND version = $2 RETURNING game_id
-), new_events AS (
-    INSERT INTO events (stream_id, version, type, data, metadata)
-    SELECT $1, v, t, d::json, $6::jsonb
-    FROM unnest($4::int[], $5::text[], $7::text[]) AS e(v, t, d)
-    WHERE EXISTS (SELECT 1 FROM bump)
-    RETURNING 1
-), idem AS (
-    INSERT INTO idempotency (stream_id, scope, key, response)
-    SELECT $1, $8, $9, $10 FROM bump WHERE $9::text IS NOT NULL
-    RETURNING 1
-), token AS (
-    INSERT INTO seat_tokens (game_id, seat, token_hash)
-    SELECT $1, $11, $12 FROM bump WHERE $11::int IS NOT NULL
-    RETURNING 1
-)
-SELECT (SELECT count(*) FROM new_events), (SELECT count(*) FROM idem), (SELECT count(*) FROM token)
-"""
 
 # Only rows whose transaction is older than every transaction still running: a row that commits late
 # cannot appear behind the checkpoint (see tests/integration/test_global_log.py).
@@ -79,8 +58,14 @@ def _recorded(row: asyncpg.Record) -> RecordedEvent:
 
 
 class PostgresEventStore:
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    """Appends from concurrent commands go to Postgres together (`infra/batching.py`): one statement and one
+    commit for all of them, each stream still checked against its own expected version."""
+
+    def __init__(self, pool: asyncpg.Pool, max_batch: int = 64) -> None:
         self._pool = pool
+        self._appends: Batcher[PendingAppend, int] = Batcher(
+            self._append_batch, key=lambda item: item.stream_id, max_batch=max_batch
+        )
 
     async def create(self, record: GameRecord, events: list[NewEvent], metadata: dict[str, Any]) -> None:
         try:
@@ -94,7 +79,7 @@ class PostgresEventStore:
                     record.admin_token_hash,
                     record.api_key_id,
                 )
-                await self._append(conn, record.game_id, 0, events, metadata, None, None)
+                await append_one(conn, PendingAppend(record.game_id, 0, events, metadata))
         except asyncpg.UniqueViolationError as exc:
             raise ConcurrencyConflict(record.game_id) from exc
         except CONNECTION_ERRORS as exc:
@@ -109,47 +94,40 @@ class PostgresEventStore:
         idempotency: Idempotency | None = None,
         seat_token: tuple[int, bytes] | None = None,
     ) -> int:
+        item = PendingAppend(stream_id, expected_version, events, metadata, idempotency, seat_token)
+        return await self._appends.submit(item)
+
+    async def _append_batch(self, items: list[PendingAppend]) -> list[int | BaseException]:
+        if len(items) > 1:
+            try:
+                async with self._pool.acquire() as conn:
+                    moved = await append_many(conn, items)
+                return [i.new_version if i.stream_id in moved else ConcurrencyConflict(i.stream_id) for i in items]
+            except CONNECTION_ERRORS as exc:
+                return [StoreUnavailable(str(exc))] * len(items)
+            except asyncpg.PostgresError:
+                # a repeated idempotency key, or a deadlock with another process' batch: nothing of the batch
+                # was written, and one statement per item tells each caller its own outcome
+                pass
+        return [await self._append_alone(item) for item in items]
+
+    async def _append_alone(self, item: PendingAppend) -> int | BaseException:
         try:
             async with self._pool.acquire() as conn:
-                return await self._append(conn, stream_id, expected_version, events, metadata, idempotency, seat_token)
+                return await append_one(conn, item)
         except asyncpg.UniqueViolationError as exc:
-            if idempotency is not None and exc.constraint_name == "idempotency_pkey":
-                stored = await self.stored_response(stream_id, idempotency.scope, idempotency.key)
+            if item.idempotency is not None and exc.constraint_name == "idempotency_pkey":
+                try:
+                    stored = await self.stored_response(item.stream_id, item.idempotency.scope, item.idempotency.key)
+                except StoreUnavailable as unavailable:
+                    return unavailable
                 if stored is not None:
-                    raise DuplicateCommand(stored) from exc
-            raise ConcurrencyConflict(stream_id) from exc
+                    return DuplicateCommand(stored)
+            return ConcurrencyConflict(item.stream_id)
+        except ConcurrencyConflict as exc:
+            return exc
         except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
-
-    async def _append(
-        self,
-        conn: asyncpg.Connection,
-        stream_id: str,
-        expected: int,
-        events: list[NewEvent],
-        metadata: dict[str, Any],
-        idempotency: Idempotency | None,
-        seat_token: tuple[int, bytes] | None,
-    ) -> int:
-        new_version = expected + len(events)
-        row = await conn.fetchrow(
-            APPEND,
-            stream_id,
-            expected,
-            new_version,
-            list(range(expected + 1, new_version + 1)),
-            [e.type for e in events],
-            msgspec.json.encode(metadata).decode(),
-            [e.data.decode() for e in events],
-            idempotency.scope if idempotency else None,
-            idempotency.key if idempotency else None,
-            idempotency.response if idempotency else None,
-            seat_token[0] if seat_token else None,
-            seat_token[1] if seat_token else None,
-        )
-        if row is None or row[0] != len(events):
-            raise ConcurrencyConflict(stream_id)
-        return new_version
+            return StoreUnavailable(str(exc))
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]:
         try:

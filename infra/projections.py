@@ -13,25 +13,34 @@ import msgspec
 import redis.asyncio as redis
 from redis.exceptions import RedisError
 
+from infra.batching import Batcher
 from services.ports import Checkpoint, ProjectionUnavailable
 
+# KEYS: the summaries hash, the listing index, the bot-turn set, then one state key per game saved.
+# ARGV: SAVED_FIELDS values per game, in the order of its state key.
 SAVE_IF_NEWER = """
-local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
-if current < tonumber(ARGV[1]) then
-  redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2])
-  redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
-  redis.call('ZADD', KEYS[3], 'NX', ARGV[5], ARGV[3])
-  if ARGV[6] == '1' then
-    redis.call('ZADD', KEYS[4], ARGV[7], ARGV[3])
+local saved = {}
+for i = 4, #KEYS do
+  local a = (i - 4) * 7
+  local current = tonumber(redis.call('HGET', KEYS[i], 'v') or '0')
+  if current < tonumber(ARGV[a + 1]) then
+    redis.call('HSET', KEYS[i], 'v', ARGV[a + 1], 's', ARGV[a + 2])
+    redis.call('HSET', KEYS[1], ARGV[a + 3], ARGV[a + 4])
+    redis.call('ZADD', KEYS[2], 'NX', ARGV[a + 5], ARGV[a + 3])
+    if ARGV[a + 6] == '1' then
+      redis.call('ZADD', KEYS[3], ARGV[a + 5], ARGV[a + 3])
+    else
+      redis.call('ZREM', KEYS[3], ARGV[a + 3])
+    end
+    if ARGV[a + 7] ~= '' then
+      redis.call('PUBLISH', ARGV[a + 7], ARGV[a + 1])
+    end
+    saved[#saved + 1] = 1
   else
-    redis.call('ZREM', KEYS[4], ARGV[3])
+    saved[#saved + 1] = 0
   end
-  if ARGV[8] ~= '' then
-    redis.call('PUBLISH', ARGV[8], ARGV[1])
-  end
-  return 1
 end
-return 0
+return saved
 """
 
 SUMMARIES = "tapis:games:summary"
@@ -44,14 +53,23 @@ def state_key(game_id: str) -> str:
     return f"{{game:{game_id}}}:state"
 
 
+class Save(msgspec.Struct, frozen=True):
+    game_id: str
+    version: int
+    blob: bytes
+    summary: dict[str, Any]
+
+
 class RedisProjections:
     """`channel(game_id)`, when given, names the pub/sub channel told of each new version (live streams),
-    published by the same script so a command costs one round trip to Redis for its projection."""
+    published by the same script so a command costs one round trip to Redis for its projection. Saves from
+    concurrent commands share that round trip (`infra/batching.py`)."""
 
-    def __init__(self, client: redis.Redis, channel: Callable[[str], str] | None = None) -> None:
+    def __init__(self, client: redis.Redis, channel: Callable[[str], str] | None = None, max_batch: int = 64) -> None:
         self._redis = client
         self._save = client.register_script(SAVE_IF_NEWER)
         self._channel = channel
+        self._saves: Batcher[Save, None] = Batcher(self._save_batch, max_batch=max_batch)
 
     async def load(self, game_id: str) -> tuple[int, bytes] | None:
         try:
@@ -63,22 +81,26 @@ class RedisProjections:
         return int(version), blob if isinstance(blob, bytes) else blob.encode()
 
     async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None:
+        await self._saves.submit(Save(game_id, version, blob, summary))
+
+    async def _save_batch(self, saves: list[Save]) -> list[BaseException | None]:
+        args: list[Any] = []
+        for save in saves:
+            created = save.summary.get("created", 0)
+            args += [
+                save.version,
+                save.blob,
+                save.game_id,
+                msgspec.json.encode(save.summary),
+                created,
+                "1" if save.summary.get("bot_turn") else "0",
+                self._channel(save.game_id) if self._channel else "",
+            ]
         try:
-            await self._save(
-                keys=[state_key(game_id), SUMMARIES, INDEX, BOT_TURNS],
-                args=[
-                    version,
-                    blob,
-                    game_id,
-                    msgspec.json.encode(summary),
-                    summary.get("created", 0),
-                    "1" if summary.get("bot_turn") else "0",
-                    summary.get("created", 0),
-                    self._channel(game_id) if self._channel else "",
-                ],
-            )
+            await self._save(keys=[SUMMARIES, INDEX, BOT_TURNS, *(state_key(s.game_id) for s in saves)], args=args)
         except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
+            return [ProjectionUnavailable(str(exc))] * len(saves)
+        return [None] * len(saves)
 
     async def summaries(self, limit: int) -> list[dict[str, Any]] | None:
         """Newest first; None when the index is empty (after a flush: the caller falls back to Postgres)."""

@@ -7,7 +7,8 @@ from typing import Any
 
 import asyncpg
 
-from infra.event_store import CONNECTION_ERRORS, PostgresEventStore
+from infra.appends import PendingAppend, append_one
+from infra.event_store import CONNECTION_ERRORS
 from services.ports import ConcurrencyConflict, NewEvent, StoreUnavailable
 
 # The deadline is the last event's time plus the game's turn_seconds (in GameCreated). Lobby and ended games
@@ -26,16 +27,15 @@ LIMIT $2
 
 
 class PostgresSeatStore:
-    def __init__(self, pool: asyncpg.Pool, store: PostgresEventStore) -> None:
+    def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
-        self._store = store
 
     async def leave(
         self, game_id: str, expected_version: int, events: list[NewEvent], metadata: dict[str, Any], seat: int
     ) -> None:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
-                await self._store._append(conn, game_id, expected_version, events, metadata, None, None)
+                await append_one(conn, PendingAppend(game_id, expected_version, events, metadata))
                 await conn.execute("DELETE FROM seat_tokens WHERE game_id = $1 AND seat = $2", game_id, seat)
         except asyncpg.UniqueViolationError as exc:
             raise ConcurrencyConflict(game_id) from exc

@@ -13,6 +13,7 @@ import redis.asyncio as redis
 from api.app import build_services, redis_client
 from api.dependencies import Services
 from domain.kernel import table as tables
+from infra.appends import PendingAppend, append_one
 from infra.event_store import PostgresEventStore
 from infra.settings import Settings
 from services.codec import codec, encode_table
@@ -48,8 +49,8 @@ async def test_projector_does_not_skip_an_event_that_commits_late(services: Serv
         transaction = held.transaction()
         await transaction.start()
         # the held append takes its transaction id first; the later ones commit while it is still open
-        await store._append(
-            held, held_game, before.version, [game_codec.new_event(e) for e in late_join], {}, None, None
+        await append_one(
+            held, PendingAppend(held_game, before.version, [game_codec.new_event(e) for e in late_join], {})
         )
         for game_id in others:
             await services.commands.join(game_id, None, "early", None, None)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 
 import asyncpg
 import msgspec
 import pytest
 
+from infra.appends import PendingAppend, append_one
 from infra.event_store import PostgresEventStore
 from services.ports import Checkpoint, ConcurrencyConflict, DuplicateCommand, GameRecord, Idempotency, NewEvent
 
@@ -74,7 +76,7 @@ async def test_global_log_waits_for_a_transaction_that_commits_late(pool: asyncp
         transaction = held.transaction()
         await transaction.start()
         # the held transaction takes its id and position first, then others commit after it
-        await store._append(held, early, 1, [ev(2)], {}, None, None)
+        await append_one(held, PendingAppend(early, 1, [ev(2)], {}))
         await store.append(late, 1, [ev(2)], {})
         seen = await store.read_all(start, 1000)
         assert [(r.stream_id, r.version) for r in seen] == [], "an event behind an open transaction leaked"
@@ -113,3 +115,68 @@ async def test_global_log_is_read_in_one_order_under_concurrency(pool: asyncpg.P
     assert len(seen) == len(set(seen)) == 80
     for stream in streams:
         assert [v for s, v in seen if s == stream] == list(range(2, 12))
+
+
+async def test_concurrent_appends_to_many_streams_each_get_their_own_outcome(pool: asyncpg.Pool) -> None:
+    store = PostgresEventStore(pool)
+    streams = [await new_stream(store) for _ in range(6)]
+    await store.append(streams[1], 1, [ev(2)], {})  # streams[1] is at 2 now: an append expecting 1 must fail
+    key = Idempotency(scope="seat:0", key="same", response=b'{"n":1}')
+    results = await asyncio.gather(
+        store.append(streams[0], 1, [ev(2), ev(3)], {"actor": 0}),
+        store.append(streams[1], 1, [ev(99)], {}),
+        store.append(streams[2], 1, [ev(2)], {}, key),
+        store.append(streams[3], 1, [ev(2)], {}, seat_token=(0, b"t" * 32)),
+        store.append(streams[4], 5, [ev(99)], {}),
+        store.append(streams[5], 1, [ev(2)], {"actor": 5}),
+        return_exceptions=True,
+    )
+    assert results[0] == 3 and results[2] == 2 and results[3] == 2 and results[5] == 2
+    assert isinstance(results[1], ConcurrencyConflict) and isinstance(results[4], ConcurrencyConflict)
+    assert [r.version for r in await store.read_stream(streams[1])] == [1, 2]
+    assert [r.version for r in await store.read_stream(streams[4])] == [1]
+    assert [r.metadata for r in await store.read_stream(streams[0], 1)] == [{"actor": 0}, {"actor": 0}]
+    assert await store.stored_response(streams[2], "seat:0", "same") == b'{"n":1}'
+    record = await store.game(streams[3])
+    assert record is not None and record.seat_token_hashes == {0: b"t" * 32}
+
+
+async def test_two_concurrent_appends_to_one_stream_one_wins(pool: asyncpg.Pool) -> None:
+    store = PostgresEventStore(pool)
+    stream, other = await new_stream(store), await new_stream(store)
+    results = await asyncio.gather(
+        store.append(stream, 1, [ev(2)], {"who": "a"}),
+        store.append(other, 1, [ev(2)], {}),
+        store.append(stream, 1, [ev(2)], {"who": "b"}),
+        return_exceptions=True,
+    )
+    assert results[0] == 2 and results[1] == 2 and isinstance(results[2], ConcurrencyConflict)
+    assert [r.metadata for r in await store.read_stream(stream, 1)] == [{"who": "a"}]
+
+
+async def test_a_repeated_key_in_concurrent_appends_answers_the_first_response(pool: asyncpg.Pool) -> None:
+    store = PostgresEventStore(pool)
+    stream, other, third = await new_stream(store), await new_stream(store), await new_stream(store)
+    await store.append(stream, 1, [ev(2)], {}, Idempotency(scope="seat:0", key="k", response=b"first"))
+    results = await asyncio.gather(
+        store.append(other, 1, [ev(2)], {}),
+        store.append(stream, 2, [ev(3)], {}, Idempotency(scope="seat:0", key="k", response=b"second")),
+        store.append(third, 1, [ev(2)], {}),
+        return_exceptions=True,
+    )
+    # the duplicate key fails the shared statement; each append then goes alone and gets its own answer
+    assert results[0] == 2 and results[2] == 2
+    assert isinstance(results[1], DuplicateCommand) and results[1].response == b"first"
+    assert [r.version for r in await store.read_stream(stream)] == [1, 2]
+
+
+async def test_events_of_one_group_commit_keep_their_order_in_the_global_log(pool: asyncpg.Pool) -> None:
+    store = PostgresEventStore(pool)
+    streams = [await new_stream(store) for _ in range(4)]
+    start = Checkpoint()
+    while batch := await store.read_all(start, 1000):
+        start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
+    await asyncio.gather(*(store.append(s, 1, [ev(2), ev(3), ev(4)], {}) for s in streams))
+    seen = await store.read_all(start, 1000)
+    for stream in streams:
+        assert [r.version for r in seen if r.stream_id == stream] == [2, 3, 4]
