@@ -1,20 +1,26 @@
 """3. HTTP end to end: commands/s and latency against `tapis serve`, beside the floor measured in the same run.
 
-Each client plays whole four-player six-nimmt games as the four humans (a client-side mirror picks random
-legal moves), one POST /commands per move; creating, joining and starting are not counted. The floor is what
-the storage alone costs: per command one asyncpg INSERT of an event row and one Redis SET, from one process,
-at the same concurrency and with the server's pool size.
+Each client plays whole four-player six-nimmt games as the four humans, one POST /commands per move; creating,
+joining and starting are not counted. The moves are random legal ones, worked out before the clock starts by a
+client-side mirror of each game (the client chose its seed), so the load generator spends its CPU on HTTP only,
+as the floor's spends it on its two calls only. The floor is what the storage alone costs: per command one
+asyncpg INSERT of an event row and one Redis SET, from one process, at the same concurrency and with the
+server's pool size. Ours and the floor run in alternating rounds, so a slow minute on a shared machine weighs
+on both sides alike.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import itertools
 import os
 import secrets
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +35,8 @@ from infra.embedded import ServiceUrls
 ROOT = Path(__file__).resolve().parents[1]
 CONCURRENCY = (1, 16, 64)
 SECONDS = 8.0  # per concurrency level, for ours and for the floor
+ROUNDS = 4  # each side's SECONDS in this many alternating rounds
+SCRIPTS = 200  # distinct games the clients cycle through (a game played again gets a new id)
 POOL_SIZE = 10  # the server's default TAPIS_POOL_SIZE; the floor gets the same
 
 
@@ -83,41 +91,68 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
-async def client(port: int, index: int, deadline: float, latencies: list[float]) -> int:
+class Script(msgspec.Struct, frozen=True):
+    """One whole game: its seed and, in order, each command's seat and JSON body."""
+
+    seed: bytes
+    moves: list[tuple[int, bytes]]
+
+
+def scripts(count: int, seed: bytes = b"tapis-bench") -> list[Script]:
+    made = []
+    for n in range(count):
+        game_seed = hashlib.sha256(seed + n.to_bytes(4, "big")).digest()
+        mirror = Mirror("six-nimmt", 4, {}, game_seed)
+        moves = []
+        while mirror.active:
+            seat, move, body = mirror.next_move()
+            mirror.play(seat, move)
+            moves.append((seat, body))
+        made.append(Script(game_seed, moves))
+    return made
+
+
+async def client(port: int, index: int, deadline: float, games: Iterator[Script], latencies: list[float]) -> int:
     """Plays games until the deadline; returns the commands sent (each one timed into `latencies`)."""
     sent = 0
     async with Connection("127.0.0.1", port) as conn:
-        game_no = 0
         while time.perf_counter() < deadline:
-            seed = secrets.token_bytes(32)
-            created: Any = await conn.json("POST", "/v1/games", {"game": "six-nimmt", "players": 4, "seed": seed.hex()})
+            script = next(games)
+            body: Any = {"game": "six-nimmt", "players": 4, "seed": script.seed.hex()}
+            created: Any = await conn.json("POST", "/v1/games", body)
             game_id, admin = created["game_id"], created["admin_token"]
             tokens = []
             for seat in range(4):
                 joined: Any = await conn.json("POST", f"/v1/games/{game_id}/seats", {"name": f"c{index}s{seat}"})
                 tokens.append(joined["player_token"])
             await conn.json("POST", f"/v1/games/{game_id}/start", token=admin)
-            mirror = Mirror("six-nimmt", 4, {}, seed)
             path = f"/v1/games/{game_id}/commands"
-            while mirror.active and time.perf_counter() < deadline:
-                seat, move, body = mirror.next_move()
+            for seat, command in script.moves:
+                if time.perf_counter() >= deadline:
+                    break
                 began = time.perf_counter()
-                status, answer = await conn.request("POST", path, body, tokens[seat])
+                status, answer = await conn.request("POST", path, command, tokens[seat])
                 latencies.append(time.perf_counter() - began)
                 if status != 200:
                     raise HttpError(f"command refused: {status} {answer[:300]!r}")
-                mirror.play(seat, move)
                 sent += 1
-            game_no += 1
     return sent
 
 
-async def ours(port: int, clients: int) -> dict[str, float]:
-    latencies: list[float] = []
+async def ours(port: int, clients: int, games: Iterator[Script], seconds: float, latencies: list[float]) -> Tally:
     began = time.perf_counter()
-    deadline = began + SECONDS
-    counts = await asyncio.gather(*(client(port, i, deadline, latencies) for i in range(clients)))
-    return figures(sum(counts), time.perf_counter() - began, latencies)
+    deadline = began + seconds
+    counts = await asyncio.gather(*(client(port, i, deadline, games, latencies) for i in range(clients)))
+    return Tally(sum(counts), time.perf_counter() - began)
+
+
+class Tally(msgspec.Struct):
+    count: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        self.count += other.count
+        self.seconds += other.seconds
 
 
 FLOOR_TABLE = """
@@ -135,16 +170,15 @@ CREATE TABLE IF NOT EXISTS bench_floor (
 FLOOR_INSERT = "INSERT INTO bench_floor (stream_id, version, type, data, metadata) VALUES ($1, $2, $3, $4, $5)"
 
 
-async def floor(urls: ServiceUrls, clients: int) -> dict[str, float]:
+async def floor(urls: ServiceUrls, clients: int, seconds: float, latencies: list[float]) -> Tally:
     pool = await asyncpg.create_pool(urls.database_url, min_size=POOL_SIZE, max_size=POOL_SIZE)
     cache = redis.Redis.from_url(urls.redis_url)
     await pool.execute(FLOOR_TABLE)
-    latencies: list[float] = []
     data = msgspec.json.encode({"seat": 1, "card": 42}).decode()
     meta = msgspec.json.encode({"actor": 1, "attempt": 0}).decode()
     blob = secrets.token_bytes(600)  # about a folded six-nimmt table in msgpack
     began = time.perf_counter()
-    deadline = began + SECONDS
+    deadline = began + seconds
 
     async def one(index: int) -> int:
         stream = f"floor-{clients}-{index}-{secrets.token_hex(4)}"
@@ -163,18 +197,18 @@ async def floor(urls: ServiceUrls, clients: int) -> dict[str, float]:
         await cache.delete(*[k async for k in cache.scan_iter("bench:floor-*")] or ["bench:none"])
         await cache.aclose()
         await pool.close()
-    return figures(sum(counts), time.perf_counter() - began, latencies)
+    return Tally(sum(counts), time.perf_counter() - began)
 
 
-def figures(count: int, seconds: float, latencies: list[float]) -> dict[str, float]:
+def figures(tally: Tally, latencies: list[float]) -> dict[str, float]:
     ordered = sorted(latencies)
 
     def q(p: float) -> float:
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1e3 if ordered else 0.0
 
     return {
-        "commands": count,
-        "per_s": count / seconds,
+        "commands": tally.count,
+        "per_s": tally.count / tally.seconds,
         "p50_ms": q(0.50),
         "p95_ms": q(0.95),
         "p99_ms": q(0.99),
@@ -183,14 +217,25 @@ def figures(count: int, seconds: float, latencies: list[float]) -> dict[str, flo
 
 
 def run(urls: ServiceUrls) -> list[dict[str, Any]]:
+    games = itertools.cycle(scripts(SCRIPTS))
     rows = []
     process, port = start_server(urls)
     try:
         for clients in CONCURRENCY:
-            measured = asyncio.run(ours(port, clients))
-            base = asyncio.run(floor(urls, clients))
+            mine, base = Tally(), Tally()
+            my_latencies: list[float] = []
+            base_latencies: list[float] = []
+            for _ in range(ROUNDS):
+                mine.add(asyncio.run(ours(port, clients, games, SECONDS / ROUNDS, my_latencies)))
+                base.add(asyncio.run(floor(urls, clients, SECONDS / ROUNDS, base_latencies)))
+            measured, reference = figures(mine, my_latencies), figures(base, base_latencies)
             rows.append(
-                {"clients": clients, "ours": measured, "floor": base, "ratio": measured["per_s"] / base["per_s"]}
+                {
+                    "clients": clients,
+                    "ours": measured,
+                    "floor": reference,
+                    "ratio": measured["per_s"] / reference["per_s"],
+                }
             )
     finally:
         stop_server(process)

@@ -15,6 +15,7 @@ from services.ports import (
     DuplicateCommand,
     GameRecord,
     Idempotency,
+    LogEntry,
     NewEvent,
     RecordedEvent,
     StoreUnavailable,
@@ -22,8 +23,8 @@ from services.ports import (
 
 # Only rows whose transaction is older than every transaction still running: a row that commits late
 # cannot appear behind the checkpoint (see tests/integration/test_global_log.py).
-READ_ALL = """
-SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id
+READ_LOG = """
+SELECT position, stream_id, version, type, tx_id
 FROM events
 WHERE (tx_id, position) > ($1, $2)
   AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
@@ -142,9 +143,21 @@ class PostgresEventStore:
             raise StoreUnavailable(str(exc)) from exc
         return [_recorded(r) for r in rows]
 
-    async def read_all(self, after: Checkpoint, limit: int) -> list[RecordedEvent]:
+    async def read_log(self, after: Checkpoint, limit: int) -> list[LogEntry]:
         try:
-            rows = await self._pool.fetch(READ_ALL, after.tx_id, after.position, limit)
+            rows = await self._pool.fetch(READ_LOG, after.tx_id, after.position, limit)
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        return [LogEntry(*r) for r in rows]
+
+    async def read_positions(self, positions: list[int]) -> list[RecordedEvent]:
+        """Whole events, in the log's order, for entries `read_log` returned."""
+        try:
+            rows = await self._pool.fetch(
+                "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id"
+                " FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx_id, position",
+                positions,
+            )
         except CONNECTION_ERRORS as exc:
             raise StoreUnavailable(str(exc)) from exc
         return [_recorded(r) for r in rows]

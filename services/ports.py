@@ -24,6 +24,16 @@ class RecordedEvent(msgspec.Struct, frozen=True):
     tx_id: int = 0
 
 
+class LogEntry(msgspec.Struct, frozen=True):
+    """An event's place in the global log, without its data: what followers read to decide what to fetch."""
+
+    position: int
+    stream_id: str
+    version: int
+    type: str
+    tx_id: int
+
+
 class Checkpoint(msgspec.Struct, frozen=True):
     """A place in the global log: (transaction id, position), the order the log is read in."""
 
@@ -81,7 +91,9 @@ class EventStore(Protocol):
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]: ...
 
-    async def read_all(self, after: Checkpoint, limit: int) -> list[RecordedEvent]: ...
+    async def read_log(self, after: Checkpoint, limit: int) -> list[LogEntry]: ...
+
+    async def read_positions(self, positions: list[int]) -> list[RecordedEvent]: ...
 
     async def game(self, game_id: str) -> GameRecord | None: ...
 

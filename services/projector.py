@@ -13,11 +13,10 @@ from itertools import groupby
 from typing import Any
 
 from domain.games.registry import GAMES
-from domain.kernel import table as tables
 from domain.kernel.table import Table
 from services.codec import codec
 from services.errors import Unavailable
-from services.ports import Checkpoint, ProjectionUnavailable, RecordedEvent, StoreUnavailable
+from services.ports import Checkpoint, LogEntry, ProjectionUnavailable, StoreUnavailable
 from services.repository import Repository
 
 log = logging.getLogger("tapis.projector")
@@ -34,7 +33,7 @@ class Projector:
         if checkpoint == Checkpoint():
             # a Redis without a checkpoint lost the projections too: what this process wrote is gone
             self.repo.forget_projected()
-        recorded = await self.repo.store.read_all(checkpoint, self.batch)
+        recorded = await self.repo.store.read_log(checkpoint, self.batch)
         if not recorded:
             return 0
         ordered = sorted(recorded, key=lambda r: r.stream_id)
@@ -50,26 +49,24 @@ class Projector:
         await self.repo.projections.save_checkpoint(Checkpoint(tx_id=last.tx_id, position=last.position))
         return len(recorded)
 
-    async def _project_stream(self, stream_id: str, recorded: list[RecordedEvent]) -> None:
-        if any(r.type == "PlayerLeft" for r in recorded):
+    async def _project_stream(self, stream_id: str, entries: list[LogEntry]) -> None:
+        if any(e.type == "PlayerLeft" for e in entries):
             self.repo.forget(stream_id)  # another process let a seat go: its token is no longer valid here either
         record = await self.repo.record(stream_id)
         if record.game not in GAMES:
             return
         game_codec = codec(record.game)
-        newest = max(r.version for r in recorded)
+        newest = max(e.version for e in entries)
         if self.repo.projected(stream_id) >= newest:
             return  # this process projected these events inline as it appended them
         loaded = await self.repo.projections.load(stream_id)
         table: Table[Any] | None = game_codec.table(loaded[1]) if loaded else None
         if table is not None and table.version >= newest:
             return
-        if table is None or table.version < min(r.version for r in recorded) - 1:
+        if table is None:
             table = await self.repo.replay(stream_id, game_codec, upto=newest)
         else:
-            for r in sorted(recorded, key=lambda r: r.version):
-                if r.version > table.version:
-                    table = tables.evolve(game_codec.rules, table, game_codec.event(r))
+            table = await self.repo.catch_up(table)
         await self.repo.project(table)
 
     async def catch_up(self) -> int:

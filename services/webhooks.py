@@ -291,11 +291,13 @@ class WebhookWorker:
     async def intake_once(self) -> int:
         """Turn one batch of the global log into deliveries; returns how many events it read."""
         seen = await self.store.checkpoint(CHECKPOINT)
-        recorded = await self.repo.store.read_all(seen, self.batch)
-        if not recorded:
+        entries = await self.repo.store.read_log(seen, self.batch)
+        if not entries:
             return 0
+        subscribers = await self.store.subscribers(list(dict.fromkeys(e.stream_id for e in entries)))
+        wanted = [e.position for e in entries if e.stream_id in subscribers]
+        recorded = await self.repo.store.read_positions(wanted) if wanted else []
         ordered = sorted(recorded, key=lambda r: (r.stream_id, r.version))
-        subscribers = await self.store.subscribers(list(dict.fromkeys(r.stream_id for r in ordered)))
         deliveries: list[NewDelivery] = []
         for game_id, group in groupby(ordered, key=lambda r: r.stream_id):
             if game_id not in subscribers:
@@ -308,10 +310,10 @@ class WebhookWorker:
                 # one stream that cannot be read must not hold back every portal's deliveries
                 log.exception("cannot turn the events of %s into webhook deliveries; skipped", game_id)
                 self._tables.pop(game_id, None)
-        last = recorded[-1]
+        last = entries[-1]
         if not await self.store.intake(CHECKPOINT, seen, Checkpoint(last.tx_id, last.position), deliveries):
             self._tables.clear()  # another process took this batch; what was folded here may run ahead
-        return len(recorded)
+        return len(entries)
 
     async def _deliveries(
         self, game_id: str, recorded: list[RecordedEvent], subscribers: list[Subscriber]

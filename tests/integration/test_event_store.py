@@ -68,7 +68,7 @@ async def test_global_log_waits_for_a_transaction_that_commits_late(pool: asyncp
     store = PostgresEventStore(pool)
     early, late = await new_stream(store), await new_stream(store)
     start = Checkpoint()
-    while batch := await store.read_all(start, 1000):
+    while batch := await store.read_log(start, 1000):
         start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
 
     held = await pool.acquire()
@@ -78,12 +78,12 @@ async def test_global_log_waits_for_a_transaction_that_commits_late(pool: asyncp
         # the held transaction takes its id and position first, then others commit after it
         await append_one(held, PendingAppend(early, 1, [ev(2)], {}))
         await store.append(late, 1, [ev(2)], {})
-        seen = await store.read_all(start, 1000)
+        seen = await store.read_log(start, 1000)
         assert [(r.stream_id, r.version) for r in seen] == [], "an event behind an open transaction leaked"
         await transaction.commit()
     finally:
         await pool.release(held)
-    seen = await store.read_all(start, 1000)
+    seen = await store.read_log(start, 1000)
     assert [(r.stream_id, r.version) for r in seen] == [(early, 2), (late, 2)]
 
 
@@ -93,7 +93,7 @@ async def test_global_log_is_read_in_one_order_under_concurrency(pool: asyncpg.P
     store = PostgresEventStore(pool)
     streams = [await new_stream(store) for _ in range(8)]
     start = Checkpoint()
-    while batch := await store.read_all(start, 1000):
+    while batch := await store.read_log(start, 1000):
         start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
 
     async def writer(stream: str) -> None:
@@ -103,7 +103,7 @@ async def test_global_log_is_read_in_one_order_under_concurrency(pool: asyncpg.P
     async def reader(seen: list[tuple[str, int]]) -> None:
         checkpoint = start
         for _ in range(400):
-            for r in await store.read_all(checkpoint, 50):
+            for r in await store.read_log(checkpoint, 50):
                 seen.append((r.stream_id, r.version))
                 checkpoint = Checkpoint(tx_id=r.tx_id, position=r.position)
             if len(seen) == 80:
@@ -174,9 +174,32 @@ async def test_events_of_one_group_commit_keep_their_order_in_the_global_log(poo
     store = PostgresEventStore(pool)
     streams = [await new_stream(store) for _ in range(4)]
     start = Checkpoint()
-    while batch := await store.read_all(start, 1000):
+    while batch := await store.read_log(start, 1000):
         start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
     await asyncio.gather(*(store.append(s, 1, [ev(2), ev(3), ev(4)], {}) for s in streams))
-    seen = await store.read_all(start, 1000)
+    seen = await store.read_log(start, 1000)
     for stream in streams:
         assert [r.version for r in seen if r.stream_id == stream] == [2, 3, 4]
+
+
+async def test_whole_events_are_fetched_by_their_place_in_the_log(pool: asyncpg.Pool) -> None:
+    store = PostgresEventStore(pool)
+    start = Checkpoint()
+    while batch := await store.read_log(start, 1000):
+        start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
+    first, second = await new_stream(store), await new_stream(store)
+    await store.append(first, 1, [ev(2)], {"actor": 1})
+    await store.append(second, 1, [ev(7)], {"actor": 2})
+    entries = await store.read_log(start, 1000)
+    assert [(e.stream_id, e.version, e.type) for e in entries] == [
+        (first, 1, "Thing"),
+        (second, 1, "Thing"),
+        (first, 2, "Thing"),
+        (second, 2, "Thing"),
+    ]
+    fetched = await store.read_positions([entries[3].position, entries[2].position])
+    assert [(r.stream_id, r.version, msgspec.json.decode(r.data), r.metadata) for r in fetched] == [
+        (first, 2, {"n": 2}, {"actor": 1}),
+        (second, 2, {"n": 7}, {"actor": 2}),
+    ]
+    assert await store.read_positions([]) == []
