@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from litestar import Request
-from litestar.datastructures import State
 from litestar.di import NamedDependency
 
 from services.audit import Auditor
@@ -39,8 +38,9 @@ class Services:
     bot_sweeper: BotSweeper
 
 
-def provide_services(state: State) -> Services:
-    services: Services = state.services
+def provide_services(request: Request[Any, Any, Any]) -> Services:
+    # from the app's own state: asking Litestar for `state` builds a copy of it on every request
+    services: Services = request.app.state.services
     return services
 
 

@@ -8,6 +8,7 @@ import msgspec
 from litestar import Controller, Request, Response, get, post, route
 from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
 from api.controllers.options import allow
@@ -26,6 +27,10 @@ from api.schemas import (
 )
 
 JSON = "application/json"
+
+
+class Versioned(msgspec.Struct):
+    version: int
 
 
 class GamesController(Controller):
@@ -86,6 +91,9 @@ class GamesController(Controller):
         operation_id="sendCommand",
         summary="Send a game command (body: one of the game's commands, tagged by `type`)",
         status_code=200,
+        responses={
+            200: ResponseSpec(CommandResult, description="Request fulfilled, document follows", generate_examples=False)
+        },
     )
     async def command(
         self,
@@ -95,12 +103,14 @@ class GamesController(Controller):
         token: NamedDependency[str | None],
         if_match: Annotated[str | None, HeaderParameter(name="If-Match", required=False)] = None,
         idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
-    ) -> Response[CommandResult]:
+    ) -> Response[bytes]:
         body = await request.body()
         version = parse_version_header(if_match, "If-Match")
         result = await services.commands.command(game_id, token, body, version, idempotency_key)
-        decoded = msgspec.json.decode(result, type=CommandResult)
-        return Response(decoded, headers={"ETag": f'"{decoded.version}"'})
+        # the service's answer is the document already (and what a repeated Idempotency-Key gets back):
+        # sent as it is, only its version read for the ETag
+        new_version = msgspec.json.decode(result, type=Versioned).version
+        return Response(result, media_type=JSON, headers={"ETag": f'"{new_version}"'})
 
     @get("/{game_id:str}", operation_id="getGame", summary="The game as the bearer may see it")
     async def view(
