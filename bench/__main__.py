@@ -21,7 +21,11 @@ SERVER_SECTIONS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], list
     ),
     "http": ("3. HTTP end to end against tapis serve, and the floor", http_load.run, http_load.report),
     "peer": ("4. Peer: our event store against eventsourcing's Postgres recorder", peer.run, peer.report),
-    "profile": ("5. Profile of the hottest path: one command on the service layer", profile.run, profile.report),
+    "profile": (
+        "5. Profile of the hottest path: the server under cProfile, 16 clients over HTTP",
+        profile.run,
+        profile.report,
+    ),
 }
 
 

@@ -17,27 +17,30 @@ from infra.batching import Batcher
 from services.ports import Checkpoint, ProjectionUnavailable
 
 # KEYS: the summaries hash, the listing index, the bot-turn set, then one state key per game saved.
-# ARGV: SAVED_FIELDS values per game, in the order of its state key.
+# ARGV[1]: one msgpack array with, per game in the order of its state key, [version, game id, summary JSON,
+# created, waiting on a bot, channel], packed by msgspec in one call where an argument per field cost redis-py
+# a Python encode each; ARGV[1 + i]: game i's state (Redis' cmsgpack reads no binary strings).
 SAVE_IF_NEWER = """
+local saves = cmsgpack.unpack(ARGV[1])
 local saved = {}
-for i = 4, #KEYS do
-  local a = (i - 4) * 7
-  local current = tonumber(redis.call('HGET', KEYS[i], 'v') or '0')
-  if current < tonumber(ARGV[a + 1]) then
-    redis.call('HSET', KEYS[i], 'v', ARGV[a + 1], 's', ARGV[a + 2])
-    redis.call('HSET', KEYS[1], ARGV[a + 3], ARGV[a + 4])
-    redis.call('ZADD', KEYS[2], 'NX', ARGV[a + 5], ARGV[a + 3])
-    if ARGV[a + 6] == '1' then
-      redis.call('ZADD', KEYS[3], ARGV[a + 5], ARGV[a + 3])
+for i, s in ipairs(saves) do
+  local key = KEYS[3 + i]
+  local current = tonumber(redis.call('HGET', key, 'v') or '0')
+  if current < s[1] then
+    redis.call('HSET', key, 'v', s[1], 's', ARGV[1 + i])
+    redis.call('HSET', KEYS[1], s[2], s[3])
+    redis.call('ZADD', KEYS[2], 'NX', s[4], s[2])
+    if s[5] then
+      redis.call('ZADD', KEYS[3], s[4], s[2])
     else
-      redis.call('ZREM', KEYS[3], ARGV[a + 3])
+      redis.call('ZREM', KEYS[3], s[2])
     end
-    if ARGV[a + 7] ~= '' then
-      redis.call('PUBLISH', ARGV[a + 7], ARGV[a + 1])
+    if s[6] ~= '' then
+      redis.call('PUBLISH', s[6], s[1])
     end
-    saved[#saved + 1] = 1
+    saved[i] = 1
   else
-    saved[#saved + 1] = 0
+    saved[i] = 0
   end
 end
 return saved
@@ -84,20 +87,24 @@ class RedisProjections:
         await self._saves.submit(Save(game_id, version, blob, summary))
 
     async def _save_batch(self, saves: list[Save]) -> list[BaseException | None]:
-        args: list[Any] = []
-        for save in saves:
-            created = save.summary.get("created", 0)
-            args += [
-                save.version,
-                save.blob,
-                save.game_id,
-                msgspec.json.encode(save.summary),
-                created,
-                "1" if save.summary.get("bot_turn") else "0",
-                self._channel(save.game_id) if self._channel else "",
+        packed = msgspec.msgpack.encode(
+            [
+                (
+                    save.version,
+                    save.game_id,
+                    msgspec.json.encode(save.summary).decode(),
+                    save.summary.get("created", 0),
+                    bool(save.summary.get("bot_turn")),
+                    self._channel(save.game_id) if self._channel else "",
+                )
+                for save in saves
             ]
+        )
         try:
-            await self._save(keys=[SUMMARIES, INDEX, BOT_TURNS, *(state_key(s.game_id) for s in saves)], args=args)
+            await self._save(
+                keys=[SUMMARIES, INDEX, BOT_TURNS, *(state_key(s.game_id) for s in saves)],
+                args=[packed, *(s.blob for s in saves)],
+            )
         except (RedisError, OSError) as exc:
             return [ProjectionUnavailable(str(exc))] * len(saves)
         return [None] * len(saves)

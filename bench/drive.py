@@ -1,0 +1,28 @@
+"""`python -m bench.drive PORT CLIENTS SECONDS`: the HTTP benchmark's clients, in a process of their own.
+
+Used by the profile (`bench/profile.py`), which must see only the server in its own process. Prints `ready`
+once the games' moves are worked out, then, after SECONDS of play, the commands sent as JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import sys
+
+import msgspec
+
+from bench.http_load import SCRIPTS, ours, scripts
+
+
+def main(argv: list[str]) -> int:
+    port, clients, seconds = int(argv[0]), int(argv[1]), float(argv[2])
+    games = itertools.cycle(scripts(SCRIPTS))
+    print("ready", flush=True)
+    tally = asyncio.run(ours(port, clients, games, seconds, []))
+    print(msgspec.json.encode({"commands": tally.count, "seconds": tally.seconds}).decode(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
