@@ -11,10 +11,9 @@ import msgspec
 
 from domain.games.registry import GAMES
 from domain.kernel import table as tables
-from domain.kernel.bots import LEVELS, bot_label
+from domain.kernel.bots import LEVELS
 from domain.kernel.errors import RuleViolation
 from domain.kernel.events import PlayerJoined
-from domain.kernel.shuffle import Draws
 from domain.kernel.table import Table
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from services.auth import Principal, check_api_key, identify, new_token, token_hash
@@ -250,28 +249,24 @@ class GameCommands:
     # --- bots ----------------------------------------------------------------------------------------
 
     async def run_bots(self, record: GameRecord, table: Table[Any]) -> Table[Any]:
-        """Play every bot whose input is awaited, through the same append path as a human."""
+        """Play every bot that has a move, through the same append path as a human."""
         rules = codec(record.game).rules
         for _ in range(self.config.bot_moves_per_command):
-            if table.status != "active":
+            chosen = tables.next_bot_move(rules, table, record.seed)
+            if chosen is None:
                 return table
-            bots = [s for s in rules.awaiting(table.inner) if (seat := table.seats[s]) and seat.bot]
-            if not bots:
-                return table
-            bot_seat = bots[0]
-            level = table.seats[bot_seat].bot  # type: ignore[union-attr]
 
-            def decision(current: Table[Any], seat: int = bot_seat, level: str = str(level)) -> list[Any]:
-                if seat not in rules.awaiting(current.inner) or current.status != "active":
+            def decision(current: Table[Any], chosen: tables.BotMove = chosen, seen: int = table.version) -> list[Any]:
+                # on a table that moved meanwhile (another process), the bot looks again
+                again = chosen if current.version == seen else tables.next_bot_move(rules, current, record.seed)
+                if again is None or again.seat != chosen.seat:
                     return []
-                draws = Draws(record.seed, bot_label(seat, current.version))
-                move = rules.bot_move(current.inner, seat, level, draws)
-                return tables.play(rules, current, seat, move, record.seed)
+                return tables.play(rules, current, again.seat, again.command, record.seed)
 
-            committed = await self._commit_loop(record, decision, {"actor": bot_seat, "bot": level}, start_from=table)
-            if not committed.events:
-                table = committed.table
-                continue
+            metadata = {"actor": chosen.seat, "bot": chosen.level}
+            committed = await self._commit_loop(record, decision, metadata, start_from=table)
+            if not committed.events and committed.table.version == table.version:
+                return table
             table = committed.table
         return table
 

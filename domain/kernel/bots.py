@@ -22,3 +22,8 @@ def pick(options: Sequence[T], draws: Draws) -> T:
 def bot_label(seat: int, version: int) -> str:
     """Bots draw from their own labels, never from the `shuffle:<k>` labels the deals use."""
     return f"bot:{seat}:{version}"
+
+
+def reaction_label(seat: int, version: int) -> str:
+    """A reaction draws apart from the move the same bot would make at the same version."""
+    return f"bot:{seat}:{version}:reaction"

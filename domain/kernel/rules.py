@@ -48,6 +48,9 @@ class GameRules(Generic[S, C, E, Opt]):
     winners: Callable[[S], list[int]]
     catalog: Callable[[], dict[str, Any]]
     bot_move: Callable[[S, int, str, Draws], C]
+    # A bot's move while the game waits for humans only, or None to stay silent: answering an open offer,
+    # proposing to a human. It must change the state or be None, and stay None for a state it saw already.
+    bot_reaction: Callable[[S, int, str, Draws], C | None] = lambda *_: None
 
 
 AnyRules = GameRules[Any, Any, Any, Any]

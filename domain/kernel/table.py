@@ -10,7 +10,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
-from domain.kernel.bots import bot_label
+from domain.kernel.bots import bot_label, reaction_label
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import refuse
 from domain.kernel.events import (
@@ -173,6 +173,32 @@ def time_out(rules: AnyRules, table: Table[Any], seats: list[int], seed: bytes) 
             table = evolve(rules, table, event)
         events.extend(step)
     return events
+
+
+class BotMove(msgspec.Struct, frozen=True):
+    seat: int
+    level: str
+    command: Any
+
+
+def next_bot_move(rules: AnyRules, table: Table[Any], seed: bytes) -> BotMove | None:
+    """The bot to play now and its move: an awaited bot first; when the game waits for people only, a bot
+    that reacts (answers an open offer, proposes a trade); None when no bot has anything to do."""
+    if table.status != "active" or table.inner is None:
+        return None
+    awaited = rules.awaiting(table.inner)
+    for seat in awaited:
+        taken = table.seats[seat]
+        if taken is not None and taken.bot is not None:
+            draws = Draws(seed, bot_label(seat, table.version))
+            return BotMove(seat, taken.bot, rules.bot_move(table.inner, seat, taken.bot, draws))
+    for seat, taken in enumerate(table.seats):
+        if taken is not None and taken.bot is not None and seat not in awaited:
+            draws = Draws(seed, reaction_label(seat, table.version))
+            reaction = rules.bot_reaction(table.inner, seat, taken.bot, draws)
+            if reaction is not None:
+                return BotMove(seat, taken.bot, reaction)
+    return None
 
 
 def rematch(table: Table[Any], next_game_id: str) -> list[Any]:

@@ -3,6 +3,9 @@
 The smart bot keeps fields growing: it plants into a field of the same bean, else an empty one,
 harvests the field worth most when it must, gives away turned-up cards that fit nowhere, and
 accepts only trades that bring beans it can plant without ploughing up a field.
+
+While a person is the active player and trades, bots also react unasked (`bot_reaction`): they answer the
+open offers and propose trades to that player, as people around a table do.
 """
 
 from __future__ import annotations
@@ -39,6 +42,38 @@ def bot_move(state: State, seat: int, level: str, draws: Draws) -> Command:
     if isinstance(move, ProposeTrade):
         return random_proposal(state, seat, move, draws)
     return move
+
+
+def bot_reaction(state: State, seat: int, level: str, draws: Draws) -> Command | None:
+    """Unasked, in another player's trade phase: take an open offer, or ask the active player for a trade.
+
+    At most one proposal of this seat open at a time, and none once the turn has seen GIFTS_PER_TURN
+    proposals from anyone, so a player who declines is not asked forever.
+    """
+    if state.phase != "trade" or seat == state.active:
+        return None
+    moves = legal_moves(state, seat)
+    offers = [m for m in moves if isinstance(m, AcceptTrade) and open_offer(state, m.trade_id)]
+    may_propose = (
+        not any(t.seat == seat for t in state.trades)
+        and state.next_trade_id - state.turn_first_trade_id < GIFTS_PER_TURN
+    )
+    if level == "smart":
+        for move in offers:
+            trade = find(state.trades, move.trade_id)
+            if trade is not None and gain(state, seat, trade.give, picked(state.hands[seat], move.give_hand)) > 0:
+                return move
+        return smart_request(state, seat) if may_propose else None
+    options: list[Command | None] = [None, *offers]
+    template = next((m for m in moves if isinstance(m, ProposeTrade)), None)
+    if may_propose and template is not None:
+        options.append(random_proposal(state, seat, template, draws))
+    return pick(options, draws)
+
+
+def open_offer(state: State, trade_id: int) -> bool:
+    trade = find(state.trades, trade_id)
+    return trade is not None and trade.to is None
 
 
 def random_proposal(state: State, seat: int, template: ProposeTrade, draws: Draws) -> ProposeTrade:
@@ -173,6 +208,21 @@ def surplus_gift(state: State, seat: int) -> ProposeTrade | None:
             continue
         return ProposeTrade(to=gift_target(state, seat, bean), give_face_up=[i])
     return None
+
+
+def smart_request(state: State, seat: int) -> ProposeTrade | None:
+    """Ask the active player for a turned-up bean that grows one of this seat's rows, paying with the hand card
+    that fits worst here when it fits nowhere (the turned-up cards must be planted or given away anyway)."""
+    fields = state.fields[seat]
+    wanted = next((b for b in state.face_up if any(f is not None and f.bean == b for f in fields)), None)
+    if wanted is None:
+        return None
+    hand = state.hands[seat]
+    free = sum(1 for f in fields if f is None)
+    # from the back on a tie: the front card is the next to plant
+    worst = min(range(len(hand)), key=lambda i: (card_value(fields, hand[i], free), -i), default=None)
+    give = [worst] if worst is not None and card_value(fields, hand[worst], free) < 0 else []
+    return ProposeTrade(to=state.active, give_hand=give, want={wanted: 1})
 
 
 def gift_target(state: State, seat: int, bean: str) -> int:

@@ -60,4 +60,5 @@ RULES: GameRules[State, Command, Event, Options] = GameRules(
     winners=winners,
     catalog=catalog,
     bot_move=bots.bot_move,
+    bot_reaction=bots.bot_reaction,
 )

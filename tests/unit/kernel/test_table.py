@@ -251,3 +251,21 @@ def test_a_stream_starts_with_game_created() -> None:
     game = finished()
     with pytest.raises(ValueError, match="GameCreated"):
         tables.fold(RULES, game.events[1:])
+
+
+def test_the_next_bot_move_is_an_awaited_bots_and_none_once_only_people_are_awaited() -> None:
+    table = lobby(3)
+    for name, bot in (("ana", None), ("b1", "smart"), ("b2", "random")):
+        for event in tables.join(table, name, None, bot):
+            table = tables.evolve(RULES, table, event)
+    assert tables.next_bot_move(RULES, table, SEED) is None, "a game in the lobby has no moves"
+    for event in tables.start(RULES, table, SEED):
+        table = tables.evolve(RULES, table, event)
+    played = []
+    while (chosen := tables.next_bot_move(RULES, table, SEED)) is not None:
+        assert chosen.level == ("smart" if chosen.seat == 1 else "random")
+        played.append(chosen.seat)
+        for event in tables.play(RULES, table, chosen.seat, chosen.command, SEED):
+            table = tables.evolve(RULES, table, event)
+    assert played == [1, 2], "both bots choose their card; then the game waits for the person only"
+    assert RULES.awaiting(table.inner) == [0]
