@@ -1,7 +1,8 @@
 """Redis projections: each game's folded state with its version, a listing index, the projector checkpoint.
 
-Keys carry a hash tag per game (`{game:<id>}:state`) so a Redis Cluster keeps a game on one slot.
-A write never moves a projection backwards: the Lua script compares versions on the server.
+A write never moves a projection backwards: the Lua script compares versions on the server. One script call
+writes several games' states and the shared listing keys, so this needs one Redis primary, not a Cluster
+(the `{game:<id>}` hash tag in the state keys is kept so that keys stay stable if that ever changes).
 """
 
 from __future__ import annotations
