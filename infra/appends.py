@@ -102,6 +102,9 @@ async def append_one(conn: asyncpg.Connection, item: PendingAppend) -> int:
 
 async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> set[str]:
     """The streams that moved; the others were not at their expected version and got nothing."""
+    # in one order everywhere: two processes' batches then lock the games' rows in the same order (with the
+    # usual nested loop over the request), so they wait for each other instead of deadlocking
+    items = sorted(items, key=lambda i: i.stream_id)
     streams: list[str] = []
     versions: list[int] = []
     types: list[str] = []
