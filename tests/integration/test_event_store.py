@@ -20,6 +20,14 @@ def ev(n: int) -> NewEvent:
     return NewEvent(type="Thing", data=msgspec.json.encode({"n": n}))
 
 
+async def head_of_log(store: PostgresEventStore) -> Checkpoint:
+    """Where a reader starting now begins: after everything already in the log."""
+    start = Checkpoint()
+    while batch := await store.read_log(start, 1000):
+        start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
+    return start
+
+
 async def new_stream(store: PostgresEventStore) -> str:
     game_id = "t" + secrets.token_hex(6)
     record = GameRecord(game_id, "store-test", b"s" * 32, b"h" * 32, {})
@@ -67,9 +75,7 @@ async def test_idempotency_key_returns_the_first_answer(pool: asyncpg.Pool) -> N
 async def test_global_log_waits_for_a_transaction_that_commits_late(pool: asyncpg.Pool) -> None:
     store = PostgresEventStore(pool)
     early, late = await new_stream(store), await new_stream(store)
-    start = Checkpoint()
-    while batch := await store.read_log(start, 1000):
-        start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
+    start = await head_of_log(store)
 
     held = await pool.acquire()
     try:
@@ -92,9 +98,7 @@ async def test_global_log_is_read_in_one_order_under_concurrency(pool: asyncpg.P
 
     store = PostgresEventStore(pool)
     streams = [await new_stream(store) for _ in range(8)]
-    start = Checkpoint()
-    while batch := await store.read_log(start, 1000):
-        start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
+    start = await head_of_log(store)
 
     async def writer(stream: str) -> None:
         for version in range(1, 11):
@@ -173,9 +177,7 @@ async def test_a_repeated_key_in_concurrent_appends_answers_the_first_response(p
 async def test_events_of_one_group_commit_keep_their_order_in_the_global_log(pool: asyncpg.Pool) -> None:
     store = PostgresEventStore(pool)
     streams = [await new_stream(store) for _ in range(4)]
-    start = Checkpoint()
-    while batch := await store.read_log(start, 1000):
-        start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
+    start = await head_of_log(store)
     await asyncio.gather(*(store.append(s, 1, [ev(2), ev(3), ev(4)], {}) for s in streams))
     seen = await store.read_log(start, 1000)
     for stream in streams:
@@ -184,9 +186,7 @@ async def test_events_of_one_group_commit_keep_their_order_in_the_global_log(poo
 
 async def test_whole_events_are_fetched_by_their_place_in_the_log(pool: asyncpg.Pool) -> None:
     store = PostgresEventStore(pool)
-    start = Checkpoint()
-    while batch := await store.read_log(start, 1000):
-        start = Checkpoint(tx_id=batch[-1].tx_id, position=batch[-1].position)
+    start = await head_of_log(store)
     first, second = await new_stream(store), await new_stream(store)
     await store.append(first, 1, [ev(2)], {"actor": 1})
     await store.append(second, 1, [ev(7)], {"actor": 2})

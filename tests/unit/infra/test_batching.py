@@ -23,6 +23,14 @@ class Recorder:
         return [ValueError(f"refused {i}") if i < 0 else i * 2 for i in items]
 
 
+async def flush_held_open(batcher: Batcher[int, int], item: int) -> asyncio.Task[int]:
+    """Submit `item` and let its flush go out; it stays in flight until the recorder is released."""
+    task = asyncio.create_task(batcher.submit(item))
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    return task
+
+
 async def test_a_lone_write_goes_at_once_and_alone() -> None:
     recorder = Recorder()
     batcher = Batcher(recorder.flush)
@@ -35,9 +43,7 @@ async def test_writes_arriving_during_a_flush_share_the_next_one() -> None:
     recorder = Recorder()
     recorder.release.clear()
     batcher = Batcher(recorder.flush)
-    first = asyncio.create_task(batcher.submit(1))
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
+    first = await flush_held_open(batcher, 1)
     later = [asyncio.create_task(batcher.submit(n)) for n in (2, 3, 4)]
     await asyncio.sleep(0)
     recorder.release.set()
@@ -89,9 +95,7 @@ async def test_a_caller_cancelled_before_its_batch_left_is_not_written() -> None
     recorder = Recorder()
     recorder.release.clear()
     batcher = Batcher(recorder.flush)
-    first = asyncio.create_task(batcher.submit(1))
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
+    first = await flush_held_open(batcher, 1)
     gone = asyncio.create_task(batcher.submit(2))
     kept = asyncio.create_task(batcher.submit(3))
     await asyncio.sleep(0)
