@@ -22,7 +22,7 @@ from services.ports import (
 )
 
 # Only rows whose transaction is older than every transaction still running: a row that commits late
-# cannot appear behind the checkpoint (see tests/integration/test_global_log.py).
+# cannot appear behind the checkpoint (tests/integration/test_event_store.py, test_global_log_*).
 READ_LOG = """
 SELECT position, stream_id, version, type, tx_id
 FROM events
