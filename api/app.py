@@ -30,6 +30,7 @@ from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
 from infra.mailbox import RedisMailbox
 from infra.migrate import current_revision, head_revision
+from infra.record_news import RedisRecordNews
 from infra.seat_store import PostgresSeatStore
 from infra.settings import Settings
 from infra.webhook_http import HttpxPoster
@@ -86,7 +87,8 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
     commands = GameCommands(repo, config, keys)
     seat_store = PostgresSeatStore(pool)
     queries = GameQueries(repo)
-    seats = SeatCommands(commands, seat_store, RedisMailbox(client))
+    news = RedisRecordNews(client)
+    seats = SeatCommands(commands, seat_store, RedisMailbox(client), news)
     webhook_store = PostgresWebhookStore(pool)
     retries = RetryPolicy(
         max_attempts=settings.webhook_max_attempts,
@@ -107,6 +109,7 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
         webhooks=PortalWebhooks(keys, webhook_store),
         deliveries=WebhookWorker(repo, webhook_store, HttpxPoster(), retries),
         bot_sweeper=BotSweeper(commands, grace=settings.bot_grace_seconds),
+        record_news=news,
     )
 
 
@@ -137,6 +140,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
                 tasks.append(asyncio.create_task(services.timer.run_forever(stop, settings.timer_interval)))
                 tasks.append(asyncio.create_task(services.deliveries.run_forever(stop, settings.webhook_interval)))
                 tasks.append(asyncio.create_task(services.bot_sweeper.run_forever(stop, settings.timer_interval)))
+                tasks.append(asyncio.create_task(services.record_news.follow(stop, services.repo.forget)))
             yield
         finally:
             stop.set()

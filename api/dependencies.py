@@ -8,6 +8,7 @@ from typing import Any
 from litestar import Request
 from litestar.di import NamedDependency
 
+from infra.record_news import RedisRecordNews
 from services.audit import Auditor
 from services.bot_sweeper import BotSweeper
 from services.commands import GameCommands
@@ -36,6 +37,7 @@ class Services:
     webhooks: PortalWebhooks
     deliveries: WebhookWorker
     bot_sweeper: BotSweeper
+    record_news: RedisRecordNews
 
 
 def provide_services(request: Request[Any, Any, Any]) -> Services:

@@ -29,12 +29,19 @@ class Mailbox(Protocol):
     async def get(self, game_id: str, seat: int) -> str | None: ...
 
 
+class RecordNews(Protocol):
+    """Tells the other API processes that a game's record changed, so they drop their cached copy."""
+
+    async def announce(self, game_id: str) -> None: ...
+
+
 class SeatCommands:
-    def __init__(self, commands: GameCommands, seat_store: SeatStore, mailbox: Mailbox) -> None:
+    def __init__(self, commands: GameCommands, seat_store: SeatStore, mailbox: Mailbox, news: RecordNews) -> None:
         self.commands = commands
         self.repo = commands.repo
         self.seat_store = seat_store
         self.mailbox = mailbox
+        self.news = news
 
     async def _player(self, game_id: str, token: str | None) -> tuple[GameRecord, int]:
         record = await self.repo.record(game_id)
@@ -72,7 +79,8 @@ class SeatCommands:
             except StoreUnavailable as exc:
                 raise Unavailable("the event store is unavailable") from exc
             await self.repo.project(after)
-            self.repo.forget(game_id)  # the seat's token is gone
+            self.repo.forget(game_id)  # the seat's token is gone, here and, once told, in every other process
+            await self.news.announce(game_id)
             return {"seat": seat, "version": after.version}
         raise Conflict("too many concurrent changes to this game; try again", code="conflict")
 
