@@ -9,32 +9,10 @@ import msgspec
 
 from services.ports import ConcurrencyConflict, Idempotency, NewEvent
 
-# One statement per command: the version bump on `games` serialises writers of one stream (row lock),
-# the events and the idempotency row go in with it, all or nothing.
+# One statement for the appends of one or several streams (never one stream twice): the version bump on `games`
+# serialises writers of a stream (row lock) and decides for that stream alone; its events, idempotency row and
+# seat token go in with it, all or nothing. Returns the streams that moved. Events keep their order in the log.
 APPEND = """
-WITH bump AS (
-    UPDATE games SET version = $3 WHERE game_id = $1 AND version = $2 RETURNING game_id
-), new_events AS (
-    INSERT INTO events (stream_id, version, type, data, metadata)
-    SELECT $1, v, t, d::json, $6::jsonb
-    FROM unnest($4::int[], $5::text[], $7::text[]) AS e(v, t, d)
-    WHERE EXISTS (SELECT 1 FROM bump)
-    RETURNING 1
-), idem AS (
-    INSERT INTO idempotency (stream_id, scope, key, response)
-    SELECT $1, $8, $9, $10 FROM bump WHERE $9::text IS NOT NULL
-    RETURNING 1
-), token AS (
-    INSERT INTO seat_tokens (game_id, seat, token_hash)
-    SELECT $1, $11, $12 FROM bump WHERE $11::int IS NOT NULL
-    RETURNING 1
-)
-SELECT (SELECT count(*) FROM new_events), (SELECT count(*) FROM idem), (SELECT count(*) FROM token)
-"""
-
-# The same for several streams (never one stream twice): each stream's version check decides for that
-# stream alone, and the statement returns the streams that moved. Events keep their order in the global log.
-APPEND_MANY = """
 WITH request AS (
     SELECT * FROM unnest($1::text[], $2::int[], $3::int[]) AS r(stream_id, expected, next)
 ), bump AS (
@@ -79,23 +57,7 @@ class PendingAppend(msgspec.Struct, frozen=True):
 
 async def append_one(conn: asyncpg.Connection, item: PendingAppend) -> int:
     """The new version; ConcurrencyConflict when the stream is not at the expected one."""
-    idempotency, seat_token = item.idempotency, item.seat_token
-    row = await conn.fetchrow(
-        APPEND,
-        item.stream_id,
-        item.expected,
-        item.new_version,
-        list(range(item.expected + 1, item.new_version + 1)),
-        [e.type for e in item.events],
-        msgspec.json.encode(item.metadata).decode(),
-        [e.data.decode() for e in item.events],
-        idempotency.scope if idempotency else None,
-        idempotency.key if idempotency else None,
-        idempotency.response if idempotency else None,
-        seat_token[0] if seat_token else None,
-        seat_token[1] if seat_token else None,
-    )
-    if row is None or row[0] != len(item.events):
+    if item.stream_id not in await append_many(conn, [item]):
         raise ConcurrencyConflict(item.stream_id)
     return item.new_version
 
@@ -121,7 +83,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
     keyed = [(i.stream_id, i.idempotency) for i in items if i.idempotency is not None]
     seated = [(i.stream_id, i.seat_token) for i in items if i.seat_token is not None]
     rows = await conn.fetch(
-        APPEND_MANY,
+        APPEND,
         [i.stream_id for i in items],
         [i.expected for i in items],
         [i.new_version for i in items],

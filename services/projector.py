@@ -10,10 +10,8 @@ import asyncio
 import contextlib
 import logging
 from itertools import groupby
-from typing import Any
 
 from domain.games.registry import GAMES
-from domain.kernel.table import Table
 from services.codec import codec
 from services.errors import Unavailable
 from services.ports import Checkpoint, LogEntry, ProjectionUnavailable, StoreUnavailable
@@ -52,21 +50,20 @@ class Projector:
     async def _project_stream(self, stream_id: str, entries: list[LogEntry]) -> None:
         if any(e.type == "PlayerLeft" for e in entries):
             self.repo.forget(stream_id)  # another process let a seat go: its token is no longer valid here either
-        record = await self.repo.record(stream_id)
-        if record.game not in GAMES:
-            return
-        game_codec = codec(record.game)
         newest = max(e.version for e in entries)
         if self.repo.projected(stream_id) >= newest:
             return  # this process projected these events inline as it appended them
         loaded = await self.repo.projections.load(stream_id)
-        table: Table[Any] | None = game_codec.table(loaded[1]) if loaded else None
-        if table is not None and table.version >= newest:
+        if loaded is not None and loaded[0] >= newest:
+            return  # another process did: nothing to fetch or decode
+        record = await self.repo.record(stream_id)
+        if record.game not in GAMES:
             return
-        if table is None:
+        game_codec = codec(record.game)
+        if loaded is None:
             table = await self.repo.replay(stream_id, game_codec, upto=newest)
         else:
-            table = await self.repo.catch_up(table)
+            table = await self.repo.catch_up(game_codec.table(loaded[1]))
         await self.repo.project(table)
 
     async def catch_up(self) -> int:

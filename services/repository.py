@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import OrderedDict
 from typing import Any
+
+from cachetools import LRUCache
 
 from domain.kernel import table as tables
 from domain.kernel.table import Table
@@ -45,15 +46,13 @@ class Repository:
     def __init__(self, store: EventStore, projections: Projections, cache_size: int = 10_000) -> None:
         self.store = store
         self.projections = projections
-        self._records: OrderedDict[str, GameRecord] = OrderedDict()
-        self._written: OrderedDict[str, Table[Any]] = OrderedDict()
-        self._projected: OrderedDict[str, int] = OrderedDict()
-        self._cache_size = cache_size
+        self._records: LRUCache[str, GameRecord] = LRUCache(maxsize=cache_size)
+        self._written: LRUCache[str, Table[Any]] = LRUCache(maxsize=cache_size)
+        self._projected: LRUCache[str, int] = LRUCache(maxsize=cache_size)
 
     async def record(self, game_id: str, refresh: bool = False) -> GameRecord:
         cached = None if refresh else self._records.get(game_id)
         if cached is not None:
-            self._records.move_to_end(game_id)
             return cached
         try:
             record = await self.store.game(game_id)
@@ -62,8 +61,6 @@ class Repository:
         if record is None:
             raise NotFound(f"no game {game_id}")
         self._records[game_id] = record
-        if len(self._records) > self._cache_size:
-            self._records.popitem(last=False)
         return record
 
     def forget(self, game_id: str) -> None:
@@ -89,7 +86,6 @@ class Repository:
         """
         written = self._written.get(record.game_id)
         if written is not None:
-            self._written.move_to_end(record.game_id)
             return written
         return await self.table(record)
 
@@ -116,18 +112,12 @@ class Repository:
     async def project(self, table: Table[Any]) -> None:
         """Best effort: a failure here is repaired by the catch-up projector."""
         self._written[table.game_id] = table
-        self._written.move_to_end(table.game_id)
-        if len(self._written) > self._cache_size:
-            self._written.popitem(last=False)
         try:
             await self.projections.save(table.game_id, table.version, encode_table(table), summary(table))
         except ProjectionUnavailable as exc:
             log.warning("projection write failed for %s: %s", table.game_id, exc)
             return
         self._projected[table.game_id] = table.version
-        self._projected.move_to_end(table.game_id)
-        if len(self._projected) > self._cache_size:
-            self._projected.popitem(last=False)
 
     def forget_projected(self) -> None:
         self._projected.clear()

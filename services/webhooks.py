@@ -300,8 +300,6 @@ class WebhookWorker:
         ordered = sorted(recorded, key=lambda r: (r.stream_id, r.version))
         deliveries: list[NewDelivery] = []
         for game_id, group in groupby(ordered, key=lambda r: r.stream_id):
-            if game_id not in subscribers:
-                continue
             try:
                 deliveries.extend(await self._deliveries(game_id, list(group), subscribers[game_id]))
             except (StoreUnavailable, Unavailable):

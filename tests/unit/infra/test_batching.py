@@ -114,19 +114,3 @@ def test_a_batcher_outlives_its_event_loop() -> None:
     batcher = Batcher(echo)
     assert asyncio.run(batcher.submit(1)) == 1
     assert asyncio.run(batcher.submit(2)) == 2  # a new loop, as each test of a session-wide store gets
-
-
-async def test_flushes_in_flight_together_never_share_a_key() -> None:
-    recorder = Recorder()
-    recorder.release.clear()
-    batcher = Batcher(recorder.flush, key=lambda n: n % 10, in_flight=2)
-    first = asyncio.create_task(batcher.submit(1))
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)  # the first flush is out, holding key 1
-    later = [asyncio.create_task(batcher.submit(n)) for n in (11, 2, 3)]
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
-    assert recorder.batches == [[1], [2, 3]], "a second flush goes out beside the first, without key 1"
-    recorder.release.set()
-    assert await asyncio.gather(first, *later) == [2, 22, 4, 6]
-    assert recorder.batches == [[1], [2, 3], [11]]
