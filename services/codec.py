@@ -9,7 +9,7 @@ import msgspec
 
 from domain.games.registry import GAMES
 from domain.kernel.events import SEAT_EVENTS, DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
-from domain.kernel.rules import AnyRules
+from domain.kernel.game import AnyGame
 from domain.kernel.table import Table
 from services.ports import NewEvent, RecordedEvent
 
@@ -17,7 +17,7 @@ LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *S
 
 
 class GameCodec:
-    def __init__(self, rules: AnyRules) -> None:
+    def __init__(self, rules: AnyGame) -> None:
         self.rules = rules
         members = tuple(dict.fromkeys((*LIFECYCLE, *rules.event_types)))
         self.event_type: Any = Union[members]  # noqa: UP007 - a runtime union of a tuple needs Union[]

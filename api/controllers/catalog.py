@@ -11,10 +11,10 @@ from litestar.params import FromPath
 from api.schemas import Catalog, CatalogDetail, CatalogEntry
 from domain.games.registry import GAMES
 from domain.kernel.errors import RuleViolation
-from domain.kernel.rules import AnyRules
+from domain.kernel.game import AnyGame
 
 
-def entry(rules: AnyRules) -> CatalogEntry:
+def entry(rules: AnyGame) -> CatalogEntry:
     return CatalogEntry(
         game=rules.name,
         title=rules.title,

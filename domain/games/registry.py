@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from domain.games.barbu import RULES as BARBU
-from domain.games.bohnanza import RULES as BOHNANZA
-from domain.games.daron import RULES as DARON
-from domain.games.le_baron import RULES as LE_BARON
-from domain.games.six_nimmt import RULES as SIX_NIMMT
-from domain.kernel.rules import AnyRules
+from domain.games.barbu import GAME as BARBU
+from domain.games.bohnanza import GAME as BOHNANZA
+from domain.games.daron import GAME as DARON
+from domain.games.le_baron import GAME as LE_BARON
+from domain.games.six_nimmt import GAME as SIX_NIMMT
+from domain.kernel.game import AnyGame
 
-GAMES: dict[str, AnyRules] = {rules.name: rules for rules in (SIX_NIMMT, LE_BARON, BARBU, BOHNANZA, DARON)}
+GAMES: dict[str, AnyGame] = {rules.name: rules for rules in (SIX_NIMMT, LE_BARON, BARBU, BOHNANZA, DARON)}

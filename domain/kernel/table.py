@@ -26,7 +26,7 @@ from domain.kernel.events import (
     SeatForfeited,
     TurnTimedOut,
 )
-from domain.kernel.rules import AnyRules
+from domain.kernel.game import AnyGame
 from domain.kernel.shuffle import Draws, commitment
 from domain.kernel.viewer import EVERYONE, Viewer
 
@@ -61,7 +61,7 @@ class Table(msgspec.Struct, Generic[S]):
     rematch: str | None = None
 
 
-def parse_options(rules: AnyRules, players: int, raw: dict[str, Any] | None) -> Any:
+def parse_options(rules: AnyGame, players: int, raw: dict[str, Any] | None) -> Any:
     if not rules.min_players <= players <= rules.max_players:
         raise refuse(
             "invalid_players",
@@ -77,7 +77,7 @@ def parse_options(rules: AnyRules, players: int, raw: dict[str, Any] | None) -> 
 
 
 def create(
-    rules: AnyRules,
+    rules: AnyGame,
     game_id: str,
     players: int,
     raw_options: dict[str, Any] | None,
@@ -121,7 +121,7 @@ def join(table: Table[Any], name: str, seat: int | None, bot: str | None) -> lis
     return [PlayerJoined(seat=seat, name=name, bot=bot)]
 
 
-def start(rules: AnyRules, table: Table[Any], seed: bytes) -> list[Any]:
+def start(rules: AnyGame, table: Table[Any], seed: bytes) -> list[Any]:
     if table.status != "lobby":
         raise refuse("already_started", "the game has already started")
     empty = [i for i, s in enumerate(table.seats) if s is None]
@@ -132,7 +132,7 @@ def start(rules: AnyRules, table: Table[Any], seed: bytes) -> list[Any]:
     return [GameStarted(), *dealt, *_ending(rules, started, dealt, seed)]
 
 
-def play(rules: AnyRules, table: Table[Any], seat: int, command: Any, seed: bytes) -> list[Any]:
+def play(rules: AnyGame, table: Table[Any], seat: int, command: Any, seed: bytes) -> list[Any]:
     if table.status != "active":
         raise refuse("game_not_active", f"the game is {table.status}, not active")
     events = rules.decide(table.inner, seat, command, Shuffler(seed, table.shuffles))
@@ -161,7 +161,7 @@ def check_human(table: Table[Any], seat: int) -> None:
         raise refuse("seat_gone", f"seat {seat} is no longer played by a person")
 
 
-def time_out(rules: AnyRules, table: Table[Any], seats: list[int], seed: bytes) -> list[Any]:
+def time_out(rules: AnyGame, table: Table[Any], seats: list[int], seed: bytes) -> list[Any]:
     """The turn timer ran out for `seats`: a bot plays once for each, through the usual `play`."""
     events: list[Any] = []
     for seat in seats:
@@ -181,7 +181,7 @@ class BotMove(msgspec.Struct, frozen=True):
     command: Any
 
 
-def next_bot_move(rules: AnyRules, table: Table[Any], seed: bytes) -> BotMove | None:
+def next_bot_move(rules: AnyGame, table: Table[Any], seed: bytes) -> BotMove | None:
     """The bot to play now and its move: an awaited bot first; when the game waits for people only, a bot
     that reacts (answers an open offer, proposes a trade); None when no bot has anything to do."""
     if table.status != "active" or table.inner is None:
@@ -209,7 +209,7 @@ def rematch(table: Table[Any], next_game_id: str) -> list[Any]:
     return [RematchCreated(game_id=next_game_id)]
 
 
-def _ending(rules: AnyRules, table: Table[Any], events: list[Any], seed: bytes) -> list[Any]:
+def _ending(rules: AnyGame, table: Table[Any], events: list[Any], seed: bytes) -> list[Any]:
     inner = table.inner
     for event in events:
         inner = rules.evolve(inner, event)
@@ -231,7 +231,7 @@ def initial(event: GameCreated) -> Table[Any]:
     )
 
 
-def evolve(rules: AnyRules, table: Table[Any], event: Any) -> Table[Any]:
+def evolve(rules: AnyGame, table: Table[Any], event: Any) -> Table[Any]:
     version = table.version + 1
     match event:
         case PlayerJoined(seat=seat, name=name, bot=bot):
@@ -266,7 +266,7 @@ def evolve(rules: AnyRules, table: Table[Any], event: Any) -> Table[Any]:
             return msgspec.structs.replace(table, inner=rules.evolve(table.inner, event), version=version)
 
 
-def fold(rules: AnyRules, events: list[Any]) -> Table[Any]:
+def fold(rules: AnyGame, events: list[Any]) -> Table[Any]:
     """Replay a whole stream; the first event must be `GameCreated`."""
     first = events[0]
     if not isinstance(first, GameCreated):
@@ -282,7 +282,7 @@ def effective_viewer(table: Table[Any], viewer: Viewer) -> Viewer:
     return EVERYONE if table.status == "finished" else viewer
 
 
-def redact(rules: AnyRules, table: Table[Any], event: Any, viewer: Viewer) -> Any:
+def redact(rules: AnyGame, table: Table[Any], event: Any, viewer: Viewer) -> Any:
     viewer = effective_viewer(table, viewer)
     if isinstance(event, DeckShuffled):
         return event if viewer.sees_all else DeckShuffled(label=event.label, size=event.size)
@@ -291,7 +291,7 @@ def redact(rules: AnyRules, table: Table[Any], event: Any, viewer: Viewer) -> An
     return rules.redact(table.inner, event, viewer)
 
 
-def view(rules: AnyRules, table: Table[Any], viewer: Viewer) -> dict[str, Any]:
+def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> dict[str, Any]:
     seen_by = effective_viewer(table, viewer)
     inner = table.inner
     over = table.status == "finished"

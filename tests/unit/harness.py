@@ -12,7 +12,8 @@ from domain.kernel import table as tables
 from domain.kernel.bots import bot_label
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import RuleViolation
-from domain.kernel.rules import AnyRules, GameRules
+from domain.kernel.game import AnyGame
+from domain.kernel.game import Game as GameRecord
 from domain.kernel.shuffle import Draws
 from domain.kernel.table import Table
 
@@ -25,7 +26,7 @@ E = TypeVar("E")
 class Game:
     """A table driven in memory, keeping every event as the store would."""
 
-    def __init__(self, rules: AnyRules, players: int, options: dict[str, Any] | None = None, seed: bytes = SEED):
+    def __init__(self, rules: AnyGame, players: int, options: dict[str, Any] | None = None, seed: bytes = SEED):
         self.rules = rules
         self.seed = seed
         self.events: list[Any] = tables.create(rules, "test-game", players, options, seed)
@@ -81,7 +82,7 @@ def assert_replay_equals_live(game: Game) -> None:
 class Driver(Generic[S, C, E]):
     """Drives hand-built positions of one game through its Decider: decide, fold, refusals."""
 
-    def __init__(self, rules: GameRules[S, C, E, Any], play_card: Callable[[int], C], seed: bytes = SEED) -> None:
+    def __init__(self, rules: GameRecord[S, C, E, Any], play_card: Callable[[int], C], seed: bytes = SEED) -> None:
         self.rules = rules
         self.play_card = play_card
         self.seed = seed

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from domain.games.registry import GAMES as RULES
+from domain.games.registry import GAMES as GAME
 from services.simulate import Plan, simulate
 
 GAMES = 1_000
@@ -18,7 +18,7 @@ GAMES = 1_000
 
 def setups() -> list[Any]:
     cases = []
-    for name, rules in RULES.items():
+    for name, rules in GAME.items():
         for players in range(rules.min_players, rules.max_players + 1):
             # the base bohnanza deck is for 3 to 5 players; 6 and 7 need the extended one
             options = {"extended": True} if name == "bohnanza" and players > 5 else {}

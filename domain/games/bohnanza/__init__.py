@@ -1,5 +1,5 @@
 """Bohnanza, rules/bohnanza.md."""
 
-from domain.games.bohnanza.rules import RULES
+from domain.games.bohnanza.game import GAME
 
-__all__ = ["RULES"]
+__all__ = ["GAME"]

@@ -1,5 +1,5 @@
 """Le Jeu du Daron, rules/daron.md."""
 
-from domain.games.daron.rules import RULES
+from domain.games.daron.game import GAME
 
-__all__ = ["RULES"]
+__all__ = ["GAME"]

@@ -1,5 +1,5 @@
 """Le Baron, rules/le-baron.md: six-nimmt's rows, but the colours decide where a card goes."""
 
-from domain.games.le_baron.rules import RULES
+from domain.games.le_baron.game import GAME
 
-__all__ = ["RULES"]
+__all__ = ["GAME"]

@@ -1,5 +1,5 @@
 """Six-nimmt (6 qui prend), rules/six-nimmt.md."""
 
-from domain.games.six_nimmt.rules import RULES
+from domain.games.six_nimmt.game import GAME
 
-__all__ = ["RULES"]
+__all__ = ["GAME"]

@@ -6,7 +6,7 @@ from typing import Any, Union
 
 import msgspec
 
-from domain.games.barbu import RULES
+from domain.games.barbu import GAME
 from domain.games.barbu.commands import ChooseContract, Command, Pass, PlayCard
 from domain.games.barbu.state import State
 from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
@@ -14,11 +14,11 @@ from domain.kernel.table import Table
 from tests.unit.harness import Game
 
 LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded)
-EVENT: Any = Union[(*LIFECYCLE, *RULES.event_types)]
+EVENT: Any = Union[(*LIFECYCLE, *GAME.event_types)]
 
 
 def test_every_event_of_a_game_round_trips_through_json() -> None:
-    game = Game(RULES, 5, {"contracts": ["salad", "reussite", "queens"]})
+    game = Game(GAME, 5, {"contracts": ["salad", "reussite", "queens"]})
     game.play_out("random")
     decoder = msgspec.json.Decoder(EVENT)
     for event in game.events:
@@ -26,7 +26,7 @@ def test_every_event_of_a_game_round_trips_through_json() -> None:
 
 
 def test_the_table_round_trips_through_msgpack() -> None:
-    game = Game(RULES, 3, {"contracts": ["reussite", "tricks"]})
+    game = Game(GAME, 3, {"contracts": ["reussite", "tricks"]})
     game.start()
     for _ in range(40):
         game.bot_step()

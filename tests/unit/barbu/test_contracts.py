@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from msgspec.structs import replace
 
-from domain.games.barbu import RULES
+from domain.games.barbu import GAME
 from domain.games.barbu.commands import ChooseContract, Pass, PlayCard
 from domain.games.barbu.contracts import CONTRACTS
 from domain.games.barbu.events import CardsDealt, ContractChosen, RoundScored
@@ -19,13 +19,13 @@ HANDS = [["2C", "KH"], ["3C", "QS"], ["4C", "AH"], ["5C", "2H"]]
 
 
 def test_seat_zero_chooses_first_among_all_seven() -> None:
-    game = Game(RULES, 4)
+    game = Game(GAME, 4)
     game.start()
     assert game.state.phase == "choose_contract"
     assert game.state.chooser == 0
-    assert RULES.awaiting(game.state) == [0]
-    assert RULES.legal_moves(game.state, 0) == [ChooseContract(contract=c) for c in CONTRACTS]
-    assert RULES.legal_moves(game.state, 1) == []
+    assert GAME.awaiting(game.state) == [0]
+    assert GAME.legal_moves(game.state, 0) == [ChooseContract(contract=c) for c in CONTRACTS]
+    assert GAME.legal_moves(game.state, 1) == []
 
 
 def test_choosing_starts_play_with_the_chooser_leading() -> None:
@@ -92,7 +92,7 @@ def test_without_early_end_such_a_round_is_played_out() -> None:
 
 
 def _full_game(players: int, options: dict[str, object] | None = None) -> Game:
-    game = Game(RULES, players, options)
+    game = Game(GAME, players, options)
     game.play_out("random")
     assert_replay_equals_live(game)
     return game

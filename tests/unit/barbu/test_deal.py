@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.barbu import RULES
+from domain.games.barbu import GAME
 from domain.games.barbu.cards import DECK, hand_size, rank, suit
 from domain.games.barbu.decide import deal_round
 from domain.games.barbu.events import CardsDealt
@@ -33,7 +33,7 @@ def test_rank_order_two_to_ace() -> None:
 @pytest.mark.parametrize(("players", "size", "left"), [(3, 17, 1), (4, 13, 0), (5, 10, 2), (6, 8, 4)])
 def test_hand_sizes_and_leftover(players: int, size: int, left: int) -> None:
     assert hand_size(players) == size
-    events = RULES.start(initial_state(players, Options()), Shuffler(SEED, 0))
+    events = GAME.start(initial_state(players, Options()), Shuffler(SEED, 0))
     dealt = events[1]
     assert isinstance(dealt, CardsDealt)
     assert dealt.hand_sizes == [size] * players
@@ -60,7 +60,7 @@ def test_deal_one_at_a_time_from_the_chooser(players: int, chooser: int) -> None
 
 
 def test_hands_are_kept_in_canonical_order() -> None:
-    events = RULES.start(initial_state(4, Options()), Shuffler(SEED, 0))
+    events = GAME.start(initial_state(4, Options()), Shuffler(SEED, 0))
     dealt = events[1]
     assert isinstance(dealt, CardsDealt)
     for hand in dealt.hands:
@@ -69,7 +69,7 @@ def test_hands_are_kept_in_canonical_order() -> None:
 
 def test_each_round_shuffles_anew_with_the_next_label() -> None:
     state = initial_state(4, Options())
-    first = RULES.start(state, Shuffler(SEED, 0))
+    first = GAME.start(state, Shuffler(SEED, 0))
     rec = Recorder(state, evolve)
     deal_round(rec, Shuffler(SEED, 1), chooser=1)
     assert isinstance(first[0], DeckShuffled) and isinstance(rec.events[0], DeckShuffled)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.games.barbu import RULES
+from domain.games.barbu import GAME
 from domain.games.barbu.contracts import CONTRACTS
 from domain.games.barbu.options import Options, total_rounds
 from domain.kernel.errors import RuleViolation
@@ -14,7 +14,7 @@ from domain.kernel.table import parse_options
 
 
 def test_defaults_are_all_seven_contracts_and_the_early_end() -> None:
-    options = parse_options(RULES, 4, None)
+    options = parse_options(GAME, 4, None)
     assert options == Options()
     assert list(options.contracts) == list(CONTRACTS)
     assert options.max_rounds is None
@@ -23,14 +23,14 @@ def test_defaults_are_all_seven_contracts_and_the_early_end() -> None:
 
 
 def test_a_subset_of_contracts_is_kept_in_the_rulebook_order() -> None:
-    options = parse_options(RULES, 3, {"contracts": ["reussite", "queens"]})
+    options = parse_options(GAME, 3, {"contracts": ["reussite", "queens"]})
     assert options.in_play == ["queens", "reussite"]
     assert total_rounds(3, options) == 6
 
 
 def test_max_rounds_caps_the_game() -> None:
-    assert total_rounds(6, parse_options(RULES, 6, {"max_rounds": 5})) == 5
-    assert total_rounds(3, parse_options(RULES, 3, {"max_rounds": 500})) == 21
+    assert total_rounds(6, parse_options(GAME, 6, {"max_rounds": 5})) == 5
+    assert total_rounds(3, parse_options(GAME, 3, {"max_rounds": 500})) == 21
 
 
 @pytest.mark.parametrize(
@@ -48,19 +48,19 @@ def test_max_rounds_caps_the_game() -> None:
 )
 def test_bad_options_are_refused(raw: dict[str, Any]) -> None:
     with pytest.raises(RuleViolation) as caught:
-        parse_options(RULES, 4, raw)
+        parse_options(GAME, 4, raw)
     assert caught.value.code == "invalid_options"
 
 
 @pytest.mark.parametrize("players", [2, 7])
 def test_three_to_six_players(players: int) -> None:
     with pytest.raises(RuleViolation) as caught:
-        parse_options(RULES, players, None)
+        parse_options(GAME, players, None)
     assert caught.value.code == "invalid_players"
 
 
 def test_catalog_lists_cards_and_contracts() -> None:
-    catalog = RULES.catalog()
+    catalog = GAME.catalog()
     assert len(catalog["cards"]) == 52
     assert catalog["contracts"] == list(CONTRACTS)
     assert catalog["hand_sizes"] == {"3": 17, "4": 13, "5": 10, "6": 8}

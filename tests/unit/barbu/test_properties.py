@@ -9,7 +9,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.games.barbu import RULES
+from domain.games.barbu import GAME
 from domain.games.barbu.cards import DECK, HEARTS, KING_OF_HEARTS, QUEENS, hand_size, suit
 from domain.games.barbu.commands import ChooseContract, Command, Pass, PlayCard
 from domain.games.barbu.contracts import CONTRACTS
@@ -93,7 +93,7 @@ def check_game(game: Game, players: int, options: Options) -> None:
 @settings(max_examples=100, deadline=None)
 @given(players=st.integers(3, 6), raw=options_st, seed=st.binary(min_size=32, max_size=32))
 def test_random_legal_games_keep_every_invariant(players: int, raw: dict[str, Any], seed: bytes) -> None:
-    game = Game(RULES, players, raw, seed=seed)
+    game = Game(GAME, players, raw, seed=seed)
     game.play_out("random")
     check_game(game, players, Options(**raw))
 
@@ -108,7 +108,7 @@ def candidates(state: Any, seat: int) -> list[Command]:
 
 def accepted(game: Game, seat: int, command: Command) -> bool:
     try:
-        RULES.decide(game.state, seat, command, Shuffler(game.seed, game.table.shuffles))
+        GAME.decide(game.state, seat, command, Shuffler(game.seed, game.table.shuffles))
     except RuleViolation:
         return False
     return True
@@ -117,14 +117,14 @@ def accepted(game: Game, seat: int, command: Command) -> bool:
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(3, 6), raw=options_st, seed=st.binary(min_size=32, max_size=32))
 def test_legal_moves_are_what_decide_accepts_nothing_mutates(players: int, raw: dict[str, Any], seed: bytes) -> None:
-    game = Game(RULES, players, {**raw, "max_rounds": 2}, seed=seed)
+    game = Game(GAME, players, {**raw, "max_rounds": 2}, seed=seed)
 
     def check(game: Game) -> None:
         if game.table.status != "active":
             return
         before = msgspec.msgpack.encode(game.state)
         for seat in range(players):
-            legal = RULES.legal_moves(game.state, seat)
+            legal = GAME.legal_moves(game.state, seat)
             for command in candidates(game.state, seat):
                 assert accepted(game, seat, command) == (command in legal), (seat, command)
         assert msgspec.msgpack.encode(game.state) == before, "decide and evolve never mutate their input"

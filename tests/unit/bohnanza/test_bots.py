@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from domain.games.bohnanza import RULES
+from domain.games.bohnanza import GAME
 from domain.games.bohnanza.commands import ProposeTrade
 from domain.kernel.bots import bot_label
 from domain.kernel.shuffle import Draws
@@ -19,27 +19,27 @@ SETUPS = [(3, False), (4, False), (5, False), (6, True), (7, True)]
 @pytest.mark.parametrize("level", ["random", "smart"])
 def test_bots_finish_every_game(players: int, extended: bool, level: str) -> None:
     for n in range(4):
-        game = Game(RULES, players, {"extended": extended}, seed=bytes([n, players]) * 16)
+        game = Game(GAME, players, {"extended": extended}, seed=bytes([n, players]) * 16)
         game.play_out(level)
         assert game.table.status == "finished"
         assert_replay_equals_live(game)
 
 
 def test_bots_are_pure_and_seeded() -> None:
-    game = Game(RULES, 4)
+    game = Game(GAME, 4)
     game.start()
     for _ in range(40):
-        seat = RULES.awaiting(game.state)[0]
+        seat = GAME.awaiting(game.state)[0]
         for level in ("random", "smart"):
-            first = RULES.bot_move(game.state, seat, level, Draws(game.seed, bot_label(seat, game.table.version)))
-            again = RULES.bot_move(game.state, seat, level, Draws(game.seed, bot_label(seat, game.table.version)))
+            first = GAME.bot_move(game.state, seat, level, Draws(game.seed, bot_label(seat, game.table.version)))
+            again = GAME.bot_move(game.state, seat, level, Draws(game.seed, bot_label(seat, game.table.version)))
             assert first == again
         game.bot_step()
 
 
 def test_the_random_bot_fills_proposals_at_random() -> None:
     proposals: list[ProposeTrade] = []
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     game.start()
     while game.table.status == "active" and len(proposals) < 30:
         _, command = game.bot_step()
@@ -54,13 +54,13 @@ def test_smart_wins_clearly_more_than_random() -> None:
     for n in range(games):
         players, extended = SETUPS[n % len(SETUPS)]
         smart = n % players
-        game = Game(RULES, players, {"extended": extended}, seed=n.to_bytes(32, "big"))
+        game = Game(GAME, players, {"extended": extended}, seed=n.to_bytes(32, "big"))
         game.start()
         while game.table.status == "active":
-            seat = RULES.awaiting(game.state)[0]
+            seat = GAME.awaiting(game.state)[0]
             level = "smart" if seat == smart else "random"
             draws = Draws(game.seed, bot_label(seat, game.table.version))
-            game.play(seat, RULES.bot_move(game.state, seat, level, draws))
+            game.play(seat, GAME.bot_move(game.state, seat, level, draws))
         wins["smart" if game.table.winners == [smart] else "random"] += 1
     smart_rate = wins["smart"] / games
     # each random seat's share of the remaining wins, averaged over the player counts

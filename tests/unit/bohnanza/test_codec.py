@@ -7,7 +7,7 @@ from typing import Any, Union
 import msgspec
 import pytest
 
-from domain.games.bohnanza import RULES
+from domain.games.bohnanza import GAME
 from domain.games.bohnanza.commands import AcceptTrade, Command, EndTrading, Plant, PlantPending, ProposeTrade
 from domain.games.bohnanza.state import State
 from domain.kernel import table as tables
@@ -16,20 +16,20 @@ from domain.kernel.table import Table
 from tests.unit.harness import Game, encoded
 
 LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded)
-EVENT: Any = Union[(*LIFECYCLE, *RULES.event_types)]
+EVENT: Any = Union[(*LIFECYCLE, *GAME.event_types)]
 
 
 def test_a_game_replayed_from_json_events_equals_the_live_table() -> None:
-    game = Game(RULES, 5)
+    game = Game(GAME, 5)
     game.play_out("random")
     decoder = msgspec.json.Decoder(EVENT)
     stored = [decoder.decode(msgspec.json.encode(e)) for e in game.events]
     assert stored == game.events
-    assert encoded(tables.fold(RULES, stored)) == encoded(game.table)
+    assert encoded(tables.fold(GAME, stored)) == encoded(game.table)
 
 
 def test_the_table_round_trips_through_msgpack() -> None:
-    game = Game(RULES, 4)
+    game = Game(GAME, 4)
     game.start()
     for _ in range(150):
         game.bot_step()

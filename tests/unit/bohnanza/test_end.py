@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.bohnanza import RULES
+from domain.games.bohnanza import GAME
 from domain.games.bohnanza.commands import AcceptTrade, EndTrading, Harvest, PlantPending, ProposeTrade, TurnUp
 from domain.games.bohnanza.decide import winner
 from domain.games.bohnanza.events import (
@@ -98,9 +98,9 @@ def test_the_third_exhaustion_while_turning_up_lets_the_active_player_finish_pha
     assert events[-1] == GameFinished(coins=[1, 3, 1], winners=[1])
     assert state.phase == "finished"
     assert state.hands == [["blue"], ["red"], ["green"]]  # hand cards are worth nothing
-    assert RULES.is_over(state)
-    assert RULES.scores(state) == [1, 3, 1]
-    assert RULES.winners(state) == [1]
+    assert GAME.is_over(state)
+    assert GAME.scores(state) == [1, 3, 1]
+    assert GAME.winners(state) == [1]
 
 
 def test_the_third_exhaustion_while_drawing_ends_the_game_after_that_draw() -> None:

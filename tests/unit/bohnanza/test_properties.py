@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.games.bohnanza import RULES
+from domain.games.bohnanza import GAME
 from domain.games.bohnanza.cards import deck
 from domain.games.bohnanza.decide import winner
 from domain.games.bohnanza.events import (
@@ -80,7 +80,7 @@ class Checker:
 
     def check_redaction(self, event: Any) -> None:
         for viewer in [*(seat_viewer(s) for s in range(self.players)), SPECTATOR]:
-            shown = tables.redact(RULES, self.game.table, event, viewer)
+            shown = tables.redact(GAME, self.game.table, event, viewer)
             match shown:
                 case DeckShuffled(source=source, order=order):
                     assert source == order == []
@@ -96,31 +96,31 @@ class Checker:
     def check_legal_moves(self) -> None:
         """Every listed move is accepted as it stands."""
         state = self.game.state
-        assert all(RULES.legal_moves(state, seat) for seat in RULES.awaiting(state))
+        assert all(GAME.legal_moves(state, seat) for seat in GAME.awaiting(state))
         for seat in range(self.players):
-            for move in RULES.legal_moves(state, seat):
-                RULES.decide(state, seat, move, Shuffler(self.game.seed, self.game.table.shuffles))
+            for move in GAME.legal_moves(state, seat):
+                GAME.decide(state, seat, move, Shuffler(self.game.seed, self.game.table.shuffles))
 
 
 def play(players: int, extended: bool, seed: bytes, driver: int) -> Game:
-    game = Game(RULES, players, {"extended": extended}, seed=seed)
+    game = Game(GAME, players, {"extended": extended}, seed=seed)
     checker = Checker(game, extended)
-    checker.apply(tables.start(RULES, game.table, seed))
+    checker.apply(tables.start(GAME, game.table, seed))
     draws = Draws(driver.to_bytes(8, "big"), "driver")
     step = 0
     while game.table.status == "active":
         state = game.state
-        waiting = RULES.awaiting(state)
+        waiting = GAME.awaiting(state)
         if draws.draw(6) == 0:
             # a seat nobody waits for: a harvest, a field bought, a proposal to the active player
             seat = draws.draw(players)
-            if not RULES.legal_moves(state, seat):
+            if not GAME.legal_moves(state, seat):
                 seat = waiting[draws.draw(len(waiting))]
         else:
             seat = waiting[draws.draw(len(waiting))]
         level = "smart" if draws.draw(4) == 0 else "random"
-        command = RULES.bot_move(state, seat, level, Draws(seed, bot_label(seat, game.table.version)))
-        checker.apply(tables.play(RULES, game.table, seat, command, seed))
+        command = GAME.bot_move(state, seat, level, Draws(seed, bot_label(seat, game.table.version)))
+        checker.apply(tables.play(GAME, game.table, seat, command, seed))
         step += 1
         if step % 11 == 0 and game.table.status == "active":
             checker.check_legal_moves()

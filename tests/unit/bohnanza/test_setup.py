@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.bohnanza import RULES
+from domain.games.bohnanza import GAME
 from domain.games.bohnanza.cards import deck
 from domain.games.bohnanza.events import CardsDealt
 from domain.kernel.errors import RuleViolation
@@ -14,7 +14,7 @@ from tests.unit.harness import SEED, Game
 
 
 def started(players: int, extended: bool = False) -> Game:
-    game = Game(RULES, players, {"extended": True} if extended else None)
+    game = Game(GAME, players, {"extended": True} if extended else None)
     game.start()
     return game
 
@@ -64,25 +64,25 @@ def test_seat_0_starts_in_the_plant_phase() -> None:
 @pytest.mark.parametrize(("players", "options"), [(6, None), (7, {}), (5, {"extended": True}), (3, {"extended": True})])
 def test_options_match_the_player_count(players: int, options: dict[str, bool] | None) -> None:
     with pytest.raises(RuleViolation) as caught:
-        Game(RULES, players, options)
+        Game(GAME, players, options)
     assert caught.value.code == "invalid_options"
 
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_player_range(players: int) -> None:
     with pytest.raises(RuleViolation) as caught:
-        Game(RULES, players, {"extended": players > 5})
+        Game(GAME, players, {"extended": players > 5})
     assert caught.value.code == "invalid_players"
 
 
 def test_unknown_option_is_refused() -> None:
     with pytest.raises(RuleViolation) as caught:
-        Game(RULES, 4, {"expansion": True})
+        Game(GAME, 4, {"expansion": True})
     assert caught.value.code == "invalid_options"
 
 
 def test_catalog_lists_every_bean() -> None:
-    beans = {b["bean"]: b for b in RULES.catalog()["beans"]}
+    beans = {b["bean"]: b for b in GAME.catalog()["beans"]}
     assert beans["stink"]["meter"] == [3, 5, 7, 8]
     assert beans["garden"]["meter"] == [None, 2, 3, None]
     assert len(beans) == 11

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from domain.games.bohnanza import RULES
+from domain.games.bohnanza import GAME
 from domain.games.bohnanza.commands import ProposeTrade
 from domain.games.bohnanza.events import (
     EVENT_TYPES,
@@ -110,9 +110,9 @@ def test_everyone_sees_every_hand_once_finished() -> None:
 
 
 def test_the_game_view_through_the_table() -> None:
-    game = Game(RULES, 4)
+    game = Game(GAME, 4)
     game.start()
-    seen = tables.view(RULES, game.table, seat_viewer(2))
+    seen = tables.view(GAME, game.table, seat_viewer(2))
     assert seen["state"]["hand"] == game.state.hands[2]
     assert seen["awaiting"] == [0]
     assert seen["scores"] == [0, 0, 0, 0]
@@ -175,11 +175,11 @@ def test_a_dealt_hand_is_shown_to_its_owner_only() -> None:
 
 
 def test_shuffles_are_hidden_until_the_end_and_shown_after() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     game.start()
     shuffled = next(e for e in game.events if isinstance(e, DeckShuffled))
-    assert tables.redact(RULES, game.table, shuffled, seat_viewer(0)).order == []
+    assert tables.redact(GAME, game.table, shuffled, seat_viewer(0)).order == []
     game.play_out()
-    assert tables.redact(RULES, game.table, shuffled, seat_viewer(0)).order == shuffled.order
+    assert tables.redact(GAME, game.table, shuffled, seat_viewer(0)).order == shuffled.order
     drawn = next(e for e in game.events if isinstance(e, CardsDrawn) and e.seat == 0)
-    assert tables.redact(RULES, game.table, drawn, seat_viewer(1)) == drawn
+    assert tables.redact(GAME, game.table, drawn, seat_viewer(1)) == drawn

@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.games.daron import RULES
+from domain.games.daron import GAME
 from domain.games.daron.bots import smart
 from domain.games.daron.commands import Accept, Brawl, Deposit, Pass, Riposte
 from domain.games.daron.legal import legal_moves
@@ -18,18 +18,18 @@ D = "daron"
 @pytest.mark.parametrize("players", range(2, 9))
 def test_random_bots_finish_every_game(players: int) -> None:
     for k in range(3):
-        game = Game(RULES, players, seed=bytes([players, k]) * 16)
+        game = Game(GAME, players, seed=bytes([players, k]) * 16)
         game.play_out("random", max_steps=20_000)
         assert game.table.status == "finished"
         assert_replay_equals_live(game)
 
 
 def test_bots_are_pure_and_seeded() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     game.start()
-    seat = RULES.awaiting(game.state)[0]
-    first = RULES.bot_move(game.state, seat, "random", Draws(game.seed, bot_label(seat, 7)))
-    again = RULES.bot_move(game.state, seat, "random", Draws(game.seed, bot_label(seat, 7)))
+    seat = GAME.awaiting(game.state)[0]
+    first = GAME.bot_move(game.state, seat, "random", Draws(game.seed, bot_label(seat, 7)))
+    again = GAME.bot_move(game.state, seat, "random", Draws(game.seed, bot_label(seat, 7)))
     assert first == again
     assert first in legal_moves(game.state, seat)
 
@@ -64,13 +64,13 @@ def test_smart_wins_clearly_more_often_than_random() -> None:
     wins = [0.0] * players  # per level seat: index 0 is the smart one
     for k in range(games):
         smart_seat = k % players  # rotate, so the first player's edge is shared out
-        game = Game(RULES, players, seed=bytes([k, 42]) * 16)
+        game = Game(GAME, players, seed=bytes([k, 42]) * 16)
         game.start()
         while game.table.status == "active":
-            seat = RULES.awaiting(game.state)[0]
+            seat = GAME.awaiting(game.state)[0]
             level = "smart" if seat == smart_seat else "random"
             draws = Draws(game.seed, bot_label(seat, game.table.version))
-            game.play(seat, RULES.bot_move(game.state, seat, level, draws))
+            game.play(seat, GAME.bot_move(game.state, seat, level, draws))
         for winner in game.table.winners:
             wins[(winner - smart_seat) % players] += 1 / len(game.table.winners)
     smart_rate = wins[0] / games

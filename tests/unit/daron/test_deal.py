@@ -1,6 +1,6 @@
 """Set-up of a round: 7 cards each one at a time from the round's first player, a number card turned up."""
 
-from domain.games.daron import RULES
+from domain.games.daron import GAME
 from domain.games.daron.cards import deck
 from domain.games.daron.commands import Deposit
 from domain.games.daron.decide import turn_up
@@ -14,7 +14,7 @@ from tests.unit.harness import SEED, Game
 
 
 def test_first_round_deals_seven_each_one_at_a_time_from_seat_zero() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     events = game.start()
     shuffled = of_type(events, DeckShuffled)[0]
     order = shuffle(SEED, "shuffle:0", deck())

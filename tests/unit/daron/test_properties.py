@@ -6,7 +6,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.games.daron import RULES
+from domain.games.daron import GAME
 from domain.games.daron.cards import WIN_BONUS, deck, hand_points
 from domain.games.daron.events import RoundBlocked, RoundWon
 from domain.games.daron.state import State
@@ -41,7 +41,7 @@ def check_round_end(before: State, events: list[object]) -> None:
 
 
 def play_game(players: int, seed: bytes, levels: list[str]) -> Game:
-    game = Game(RULES, players, seed=seed)
+    game = Game(GAME, players, seed=seed)
     game.start()
     steps = 0
     while game.table.status == "active":
@@ -49,9 +49,9 @@ def play_game(players: int, seed: bytes, levels: list[str]) -> Game:
         assert cards_on_table(state) == DECK
         assert all(len(hand) != 1 for hand in state.hands)
         assert state.discard[-1].isdigit()
-        (seat,) = RULES.awaiting(state)
+        (seat,) = GAME.awaiting(state)
         draws = Draws(seed, bot_label(seat, game.table.version))
-        command = RULES.bot_move(state, seat, levels[seat], draws)
+        command = GAME.bot_move(state, seat, levels[seat], draws)
         before = msgspec.msgpack.encode(state)
         check_round_end(state, game.play(seat, command))
         assert msgspec.msgpack.encode(state) == before, "evolve and decide never touch the state they are given"
@@ -78,5 +78,5 @@ def test_random_legal_games(players: int, seed: bytes, levels: list[str]) -> Non
     assert totals == final.totals == game.table.scores
     assert game.table.winners == [s for s, t in enumerate(totals) if t == max(totals)]
     for seat in range(players):
-        assert tables.view(RULES, game.table, seat_viewer(seat))["state"]["hand_sizes"] == [len(h) for h in final.hands]
+        assert tables.view(GAME, game.table, seat_viewer(seat))["state"]["hand_sizes"] == [len(h) for h in final.hands]
     assert_replay_equals_live(game)

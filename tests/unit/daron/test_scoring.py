@@ -1,6 +1,6 @@
 """Round scoring (5 + the largest losing hand), three rounds, the highest total wins, ties share."""
 
-from domain.games.daron import RULES
+from domain.games.daron import GAME
 from domain.games.daron.commands import Deposit
 from domain.games.daron.events import CardsDealt, RoundWon
 from domain.kernel import table as tables
@@ -35,25 +35,25 @@ def test_the_third_round_ends_the_game_the_highest_total_wins() -> None:
     assert of_type(events, RoundWon)[0].last
     assert of_type(events, CardsDealt) == []
     assert after.phase == "finished"
-    assert RULES.is_over(after)
-    assert RULES.scores(after) == [3 + 7, 9]
-    assert RULES.winners(after) == [0]
+    assert GAME.is_over(after)
+    assert GAME.scores(after) == [3 + 7, 9]
+    assert GAME.winners(after) == [0]
 
 
 def test_ties_share_the_victory() -> None:
     state = position([["3", "3"], ["8", "8"], ["5", "5"]], phase="finished", totals=[12, 4, 12])
-    assert RULES.winners(state) == [0, 2]
+    assert GAME.winners(state) == [0, 2]
 
 
 def test_a_full_game_has_three_rounds_and_ends_with_the_table_scores() -> None:
-    game = Game(RULES, 4)
+    game = Game(GAME, 4)
     game.play_out()
     rounds = [e for e in game.events if isinstance(e, RoundWon)]
     assert len(rounds) + sum(type(e).__name__ == "RoundBlocked" for e in game.events) == 3
     ended = game.events[-1]
     assert isinstance(ended, GameEnded)
     assert ended.scores == game.state.totals
-    assert ended.winners == RULES.winners(game.state)
+    assert ended.winners == GAME.winners(game.state)
     assert game.table.status == "finished"
-    assert tables.view(RULES, game.table, EVERYONE)["winners"] == ended.winners
+    assert tables.view(GAME, game.table, EVERYONE)["winners"] == ended.winners
     assert_replay_equals_live(game)

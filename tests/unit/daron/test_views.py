@@ -1,6 +1,6 @@
 """Views (hands private, sizes public) and the redaction of every event type for another seat."""
 
-from domain.games.daron import RULES
+from domain.games.daron import GAME
 from domain.games.daron.commands import Brawl, Draw, Duel
 from domain.games.daron.events import (
     EVENT_TYPES,
@@ -112,18 +112,18 @@ def test_public_events_pass_unchanged() -> None:
 
 
 def test_the_table_hides_the_shuffle_and_other_hands_until_the_end() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     game.start()
     seat = game.state.to_act
     game.play(seat, Draw())
     other = seat_viewer((seat + 1) % 3)
     for event in game.events:
-        seen = tables.redact(RULES, game.table, event, other)
+        seen = tables.redact(GAME, game.table, event, other)
         if isinstance(event, DeckShuffled):
             assert seen.order == [] and seen.source == []
         if isinstance(event, CardsDrawn):
             assert seen.cards == []
     game.play_out()
     drawn = next(e for e in game.events if isinstance(e, CardsDrawn) and e.count)
-    assert tables.redact(RULES, game.table, drawn, SPECTATOR) == drawn
-    assert tables.view(RULES, game.table, SPECTATOR)["state"]["hands"] is not None
+    assert tables.redact(GAME, game.table, drawn, SPECTATOR) == drawn
+    assert tables.view(GAME, game.table, SPECTATOR)["state"]["hands"] is not None

@@ -5,7 +5,7 @@ from typing import Any, Union
 import msgspec
 import pytest
 
-from domain.games.daron import RULES
+from domain.games.daron import GAME
 from domain.games.daron.commands import Accept, Brawl, Command, Deposit, Draw, Duel, Pass, Riposte
 from domain.games.daron.events import EVENT_TYPES
 from domain.games.daron.state import State
@@ -43,10 +43,10 @@ def test_malformed_bodies_are_refused_by_the_decoder(body: bytes) -> None:
 
 
 def test_a_game_replays_from_json_events_and_its_table_from_msgpack() -> None:
-    game = Game(RULES, 4)
+    game = Game(GAME, 4)
     game.play_out()
     members: Any = Union[(GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *EVENT_TYPES)]
     decoded = [msgspec.json.decode(msgspec.json.encode(e), type=members) for e in game.events]
     assert decoded == game.events
-    assert encoded(tables.fold(RULES, decoded)) == encoded(game.table)
+    assert encoded(tables.fold(GAME, decoded)) == encoded(game.table)
     assert msgspec.msgpack.decode(encoded(game.table), type=Table[State]) == game.table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.kernel import table as tables
 from domain.kernel.events import BotTookOver, PlayerJoined, PlayerLeft, RematchCreated, SeatForfeited, TurnTimedOut
 from domain.kernel.table import Seat, Table
@@ -15,14 +15,14 @@ from tests.unit.kernel.test_table import finished, joined, lobby, refused
 
 def applied(table: Table[Any], events: list[Any]) -> Table[Any]:
     for event in events:
-        table = tables.evolve(RULES, table, event)
+        table = tables.evolve(GAME, table, event)
     return table
 
 
 def started(players: int = 2, turn_seconds: int | None = None) -> Table[Any]:
-    (created,) = tables.create(RULES, "g-1", players, None, SEED, turn_seconds)
+    (created,) = tables.create(GAME, "g-1", players, None, SEED, turn_seconds)
     table = joined(tables.initial(created), *(f"p{i}" for i in range(players)))
-    return applied(table, tables.start(RULES, table, SEED))
+    return applied(table, tables.start(GAME, table, SEED))
 
 
 def test_leaving_the_lobby_frees_the_seat_for_someone_else() -> None:
@@ -48,7 +48,7 @@ def test_forfeit_hands_the_seat_to_the_smart_bot_once() -> None:
     assert table.seats[1] == Seat(name="p1", bot="smart")
     assert refused(table, lambda: tables.forfeit(table, 1)) == "seat_gone"
     assert refused(table, lambda: tables.check_human(table, 1)) == "seat_gone"
-    assert all(tables.redact(RULES, table, e, SPECTATOR) == e for e in events)
+    assert all(tables.redact(GAME, table, e, SPECTATOR) == e for e in events)
 
 
 def test_forfeit_in_the_lobby_is_refused() -> None:
@@ -59,18 +59,18 @@ def test_forfeit_in_the_lobby_is_refused() -> None:
 def test_a_timeout_plays_the_bot_move_for_every_awaited_seat() -> None:
     table = started(2, turn_seconds=30)
     assert table.turn_seconds == 30
-    awaited = RULES.awaiting(table.inner)
-    events = tables.time_out(RULES, table, awaited, SEED)
+    awaited = GAME.awaiting(table.inner)
+    events = tables.time_out(GAME, table, awaited, SEED)
     timed = [e.seat for e in events if isinstance(e, TurnTimedOut)]
     assert timed == awaited
     after = applied(table, events)
     assert after.version == table.version + len(events)
-    assert tables.time_out(RULES, table, awaited, SEED) == events  # the bot's draws come from the seed
+    assert tables.time_out(GAME, table, awaited, SEED) == events  # the bot's draws come from the seed
 
 
 def test_turn_seconds_out_of_range_is_refused() -> None:
     table = lobby()
-    assert refused(table, lambda: tables.create(RULES, "g", 2, None, SEED, 0)) == "invalid_turn_seconds"
+    assert refused(table, lambda: tables.create(GAME, "g", 2, None, SEED, 0)) == "invalid_turn_seconds"
 
 
 def test_rematch_only_after_the_end_and_only_once() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import PlayCard
 from domain.kernel import table as tables
 from domain.kernel.errors import RuleViolation
@@ -20,14 +20,14 @@ COMMITMENT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd" 
 
 
 def lobby(players: int = 3) -> Table[Any]:
-    (created,) = tables.create(RULES, "g-1", players, None, SEED)
+    (created,) = tables.create(GAME, "g-1", players, None, SEED)
     return tables.initial(created)
 
 
 def joined(table: Table[Any], *names: str) -> Table[Any]:
     for name in names:
         for event in tables.join(table, name, None, None):
-            table = tables.evolve(RULES, table, event)
+            table = tables.evolve(GAME, table, event)
     return table
 
 
@@ -40,7 +40,7 @@ def refused(table: Table[Any], attempt: Any) -> str:
 
 
 def finished() -> Game:
-    game = Game(RULES, 2, {"end": {"kind": "rounds", "rounds": 1}})
+    game = Game(GAME, 2, {"end": {"kind": "rounds", "rounds": 1}})
     game.play_out()
     return game
 
@@ -49,7 +49,7 @@ def finished() -> Game:
 
 
 def test_create_publishes_the_commitment_never_the_seed() -> None:
-    (created,) = tables.create(RULES, "g-1", 3, {"deck": "full"}, SEED)
+    (created,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED)
     assert created == GameCreated(
         game="six-nimmt",
         game_id="g-1",
@@ -72,14 +72,14 @@ def test_a_new_table_is_an_empty_lobby() -> None:
 @pytest.mark.parametrize("players", [1, 11])
 def test_create_refuses_a_player_count_outside_the_game(players: int) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        tables.create(RULES, "g-1", players, None, SEED)
+        tables.create(GAME, "g-1", players, None, SEED)
     assert refusal.value.code == "invalid_players"
 
 
 @pytest.mark.parametrize("options", [{"deck": 3}, {"end": {"kind": "rounds", "rounds": 0}}, {"unknown": True}])
 def test_create_refuses_bad_options(options: dict[str, Any]) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        tables.create(RULES, "g-1", 3, options, SEED)
+        tables.create(GAME, "g-1", 3, options, SEED)
     assert refusal.value.code == "invalid_options"
 
 
@@ -96,7 +96,7 @@ def test_join_a_chosen_seat() -> None:
     table = lobby(3)
     (event,) = tables.join(table, "  cat  ", 2, "smart")
     assert event == PlayerJoined(seat=2, name="cat", bot="smart")
-    table = tables.evolve(RULES, table, event)
+    table = tables.evolve(GAME, table, event)
     (event,) = tables.join(table, "dan", None, None)
     assert event.seat == 0
 
@@ -125,7 +125,7 @@ def test_join_refuses_a_bad_name(name: str) -> None:
 
 
 def test_join_refuses_once_started() -> None:
-    game = Game(RULES, 2)
+    game = Game(GAME, 2)
     game.start()
     assert refused(game.table, lambda: tables.join(game.table, "late", None, None)) == "already_started"
 
@@ -136,14 +136,14 @@ def test_join_refuses_once_started() -> None:
 def test_start_refuses_empty_seats() -> None:
     table = joined(lobby(3), "ann")
     with pytest.raises(RuleViolation) as refusal:
-        tables.start(RULES, table, SEED)
+        tables.start(GAME, table, SEED)
     assert refusal.value.code == "seats_empty"
     assert refusal.value.details == {"empty": [1, 2]}
     assert table.status == "lobby"
 
 
 def test_start_deals_with_the_first_shuffle() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     events = game.start()
     assert isinstance(events[0], GameStarted)
     assert isinstance(events[1], DeckShuffled)
@@ -154,9 +154,9 @@ def test_start_deals_with_the_first_shuffle() -> None:
 
 
 def test_start_refuses_twice() -> None:
-    game = Game(RULES, 2)
+    game = Game(GAME, 2)
     game.start()
-    assert refused(game.table, lambda: tables.start(RULES, game.table, SEED)) == "already_started"
+    assert refused(game.table, lambda: tables.start(GAME, game.table, SEED)) == "already_started"
 
 
 # --- play ------------------------------------------------------------------------------------------------
@@ -164,19 +164,19 @@ def test_start_refuses_twice() -> None:
 
 def test_play_refuses_before_the_start() -> None:
     table = joined(lobby(2), "ann", "bob")
-    assert refused(table, lambda: tables.play(RULES, table, 0, PlayCard(card=1), SEED)) == "game_not_active"
+    assert refused(table, lambda: tables.play(GAME, table, 0, PlayCard(card=1), SEED)) == "game_not_active"
 
 
 def test_play_refuses_after_the_end() -> None:
     game = finished()
-    assert refused(game.table, lambda: tables.play(RULES, game.table, 0, PlayCard(card=1), SEED)) == "game_not_active"
+    assert refused(game.table, lambda: tables.play(GAME, game.table, 0, PlayCard(card=1), SEED)) == "game_not_active"
 
 
 def test_a_game_refusal_leaves_the_table_as_it_was() -> None:
-    game = Game(RULES, 2)
+    game = Game(GAME, 2)
     game.start()
     card = game.state.hands[1][0]
-    assert refused(game.table, lambda: tables.play(RULES, game.table, 0, PlayCard(card=card), SEED)) == (
+    assert refused(game.table, lambda: tables.play(GAME, game.table, 0, PlayCard(card=card), SEED)) == (
         "card_not_in_hand"
     )
 
@@ -198,19 +198,19 @@ def test_game_ended_reveals_the_seed_of_the_commitment() -> None:
     assert game.table.status == "finished"
     assert game.table.seed == ended.seed
     assert ended.scores == game.state.totals
-    assert ended.winners == RULES.winners(game.state)
+    assert ended.winners == GAME.winners(game.state)
     assert len([e for e in game.events if isinstance(e, GameEnded)]) == 1
 
 
 def test_the_view_shows_the_seed_only_after_the_end() -> None:
-    game = Game(RULES, 2, {"end": {"kind": "rounds", "rounds": 1}})
+    game = Game(GAME, 2, {"end": {"kind": "rounds", "rounds": 1}})
     game.start()
-    running = tables.view(RULES, game.table, seat_viewer(0))
+    running = tables.view(GAME, game.table, seat_viewer(0))
     assert running["seed"] is None
     assert running["seed_commitment"] == COMMITMENT
     assert running["winners"] == []
     game.play_out()
-    over = tables.view(RULES, game.table, SPECTATOR)
+    over = tables.view(GAME, game.table, SPECTATOR)
     assert over["seed"] == SEED.hex()
     assert over["status"] == "finished"
     assert over["winners"] == game.table.winners
@@ -218,26 +218,26 @@ def test_the_view_shows_the_seed_only_after_the_end() -> None:
 
 
 def test_deck_shuffled_is_redacted_while_the_game_runs() -> None:
-    game = Game(RULES, 2, {"end": {"kind": "rounds", "rounds": 1}})
+    game = Game(GAME, 2, {"end": {"kind": "rounds", "rounds": 1}})
     game.start()
     shuffled = next(e for e in game.events if isinstance(e, DeckShuffled))
     assert len(shuffled.order) == 24
     for viewer in (seat_viewer(0), seat_viewer(1), SPECTATOR):
-        assert tables.redact(RULES, game.table, shuffled, viewer) == DeckShuffled(label="shuffle:0", size=24)
+        assert tables.redact(GAME, game.table, shuffled, viewer) == DeckShuffled(label="shuffle:0", size=24)
 
 
 def test_deck_shuffled_is_whole_after_the_end() -> None:
     game = finished()
     shuffled = next(e for e in game.events if isinstance(e, DeckShuffled))
     for viewer in (seat_viewer(0), seat_viewer(1), SPECTATOR):
-        assert tables.redact(RULES, game.table, shuffled, viewer) == shuffled
+        assert tables.redact(GAME, game.table, shuffled, viewer) == shuffled
 
 
 def test_lifecycle_events_are_public() -> None:
     game = finished()
     for event in game.events:
         if isinstance(event, GameCreated | PlayerJoined | GameStarted | GameEnded):
-            assert tables.redact(RULES, game.table, event, SPECTATOR) == event
+            assert tables.redact(GAME, game.table, event, SPECTATOR) == event
 
 
 # --- replay ----------------------------------------------------------------------------------------------
@@ -250,22 +250,22 @@ def test_replay_equals_live() -> None:
 def test_a_stream_starts_with_game_created() -> None:
     game = finished()
     with pytest.raises(ValueError, match="GameCreated"):
-        tables.fold(RULES, game.events[1:])
+        tables.fold(GAME, game.events[1:])
 
 
 def test_the_next_bot_move_is_an_awaited_bots_and_none_once_only_people_are_awaited() -> None:
     table = lobby(3)
     for name, bot in (("ana", None), ("b1", "smart"), ("b2", "random")):
         for event in tables.join(table, name, None, bot):
-            table = tables.evolve(RULES, table, event)
-    assert tables.next_bot_move(RULES, table, SEED) is None, "a game in the lobby has no moves"
-    for event in tables.start(RULES, table, SEED):
-        table = tables.evolve(RULES, table, event)
+            table = tables.evolve(GAME, table, event)
+    assert tables.next_bot_move(GAME, table, SEED) is None, "a game in the lobby has no moves"
+    for event in tables.start(GAME, table, SEED):
+        table = tables.evolve(GAME, table, event)
     played = []
-    while (chosen := tables.next_bot_move(RULES, table, SEED)) is not None:
+    while (chosen := tables.next_bot_move(GAME, table, SEED)) is not None:
         assert chosen.level == ("smart" if chosen.seat == 1 else "random")
         played.append(chosen.seat)
-        for event in tables.play(RULES, table, chosen.seat, chosen.command, SEED):
-            table = tables.evolve(RULES, table, event)
+        for event in tables.play(GAME, table, chosen.seat, chosen.command, SEED):
+            table = tables.evolve(GAME, table, event)
     assert played == [1, 2], "both bots choose their card; then the game waits for the person only"
-    assert RULES.awaiting(table.inner) == [0]
+    assert GAME.awaiting(table.inner) == [0]

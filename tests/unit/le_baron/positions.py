@@ -1,13 +1,13 @@
 """Hand-built le-baron positions and the decide/evolve round trip the rule tests drive them with.
 
-Tests go through `RULES` and its events, so a refactor of the game's private helpers leaves them green.
+Tests go through `GAME` and its events, so a refactor of the game's private helpers leaves them green.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.commands import Command, PlayCard
 from domain.games.le_baron.events import Event
 from domain.games.le_baron.options import Options, Variant
@@ -55,7 +55,7 @@ def position(
     )
 
 
-DRIVER: Driver[State, Command, Event] = Driver(RULES, lambda card: PlayCard(card=card), SEED)
+DRIVER: Driver[State, Command, Event] = Driver(GAME, lambda card: PlayCard(card=card), SEED)
 decide, fold, act, play_turn, refused = DRIVER.decide, DRIVER.fold, DRIVER.act, DRIVER.play_turn, DRIVER.refused
 
 __all__ = [

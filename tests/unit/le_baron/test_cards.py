@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.cards import (
     BARONS,
     CARDS,
@@ -76,7 +76,7 @@ def test_the_sheet_is_exactly_the_rules_file() -> None:
 
 
 def test_the_catalog_serves_the_sheet() -> None:
-    catalog = RULES.catalog()
+    catalog = GAME.catalog()
     assert catalog["total_symbols"] == 223
     assert len(catalog["cards"]) == 110
     assert sum(card["points"] for card in catalog["cards"]) == 223

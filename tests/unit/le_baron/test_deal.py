@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.cards import PILE_SIZES
 from domain.games.le_baron.events import CardsDealt, HandRefilled, RoundEnded
 from domain.kernel.events import DeckShuffled
@@ -16,7 +16,7 @@ from tests.unit.le_baron.positions import of_type
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_the_deal_follows_dealing_md(players: int) -> None:
-    game = Game(RULES, players)
+    game = Game(GAME, players)
     events = game.start()
     shuffled = of_type(events, DeckShuffled)
     assert [s.label for s in shuffled] == ["shuffle:0"]
@@ -41,12 +41,12 @@ def test_the_deal_follows_dealing_md(players: int) -> None:
     assert state.piles == [pile[4:] for pile in dealt.piles]
     assert state.rows == [[c] for c in dealt.rows]
     assert state.phase == "choose"
-    assert RULES.awaiting(state) == list(range(players))
+    assert GAME.awaiting(state) == list(range(players))
 
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_the_deal_uses_every_card_once(players: int) -> None:
-    game = Game(RULES, players)
+    game = Game(GAME, players)
     game.start()
     s = game.state
     held = [c for h in s.hands for c in h] + [c for p in s.piles for c in p] + [c for r in s.rows for c in r] + s.box
@@ -54,9 +54,9 @@ def test_the_deal_uses_every_card_once(players: int) -> None:
 
 
 def test_the_view_shows_pile_sizes_but_no_pile() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     game.start()
-    seen = RULES.view(game.state, seat_viewer(0))
+    seen = GAME.view(game.state, seat_viewer(0))
     assert seen["pile_sizes"] == [16, 16, 16]
     assert seen["piles"] is None
     assert seen["hand"] == game.state.hands[0]
@@ -65,7 +65,7 @@ def test_the_view_shows_pile_sizes_but_no_pile() -> None:
 
 
 def test_each_round_deals_again_with_the_next_label() -> None:
-    game = Game(RULES, 4, {"rounds": 3})
+    game = Game(GAME, 4, {"rounds": 3})
     game.play_out()
     assert [e.label for e in of_type(game.events, DeckShuffled)] == ["shuffle:0", "shuffle:1", "shuffle:2"]
     assert [e.round for e in of_type(game.events, CardsDealt)] == [1, 2, 3]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.commands import ChooseRow, PlayCard
 from domain.games.le_baron.events import CardPlaced, CardPlayed, RowChoiceRequested, RowTaken
 from domain.kernel.viewer import SPECTATOR, seat_viewer
@@ -33,10 +33,10 @@ def test_several_matching_rows_ask_the_player_among_those_only() -> None:
     state, events = play_turn(state, [35, 88])
     assert events[-1] == RowChoiceRequested(seat=0, card=35, choices=[0, 3], reason="placement")
     assert state.phase == "choose_row"
-    assert RULES.awaiting(state) == [0]
-    assert RULES.legal_moves(state, 0) == [ChooseRow(row=0), ChooseRow(row=3)]
-    assert RULES.legal_moves(state, 1) == []
-    seen = RULES.view(state, SPECTATOR)
+    assert GAME.awaiting(state) == [0]
+    assert GAME.legal_moves(state, 0) == [ChooseRow(row=0), ChooseRow(row=3)]
+    assert GAME.legal_moves(state, 1) == []
+    seen = GAME.view(state, SPECTATOR)
     assert seen["phase"] == "choose_row"
     assert seen["choices"] == [0, 3]
     assert seen["asked"] == 0
@@ -58,7 +58,7 @@ def test_resolution_waits_for_the_asked_player() -> None:
     assert refused(state, 1, PlayCard(card=57)) == "wrong_phase"
     assert refused(state, 1, ChooseRow(row=2)) == "not_asked"
     assert state.pending == [(0, 35), (1, 88)]
-    assert RULES.view(state, seat_viewer(1))["revealed"] == [{"seat": 0, "card": 35}, {"seat": 1, "card": 88}]
+    assert GAME.view(state, seat_viewer(1))["revealed"] == [{"seat": 0, "card": 35}, {"seat": 1, "card": 88}]
 
 
 def test_the_baron_matches_every_row() -> None:
@@ -68,7 +68,7 @@ def test_the_baron_matches_every_row() -> None:
         assert of_type(events, RowChoiceRequested) == [
             RowChoiceRequested(seat=0, card=baron, choices=[0, 1, 2, 3, 4], reason="placement")
         ]
-        assert RULES.legal_moves(state, 0) == [ChooseRow(row=r) for r in range(5)]
+        assert GAME.legal_moves(state, 0) == [ChooseRow(row=r) for r in range(5)]
 
 
 def test_a_card_after_the_baron_matches_through_any_colour() -> None:

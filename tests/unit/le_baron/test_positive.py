@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.events import CardPlaced, CardSlipped, HandRefilled, RoundEnded, RowChoiceRequested, RowTaken
 from tests.unit.le_baron.positions import of_type, options, play_turn, position
 
@@ -26,8 +26,8 @@ def test_taken_points_are_good_and_the_highest_total_wins() -> None:
     six = [2, 8, 9, 10, 6]
     state = position([[34, 3], [84, 57]], [six, [24], [11], [56], [1]], piles=[[43], [40]], opts=POSITIVE)
     state, _ = play_turn(state, [34, 84])
-    assert RULES.scores(state) == [10, 0]
-    assert RULES.winners(state) == [0]
+    assert GAME.scores(state) == [10, 0]
+    assert GAME.winners(state) == [0]
 
 
 def test_the_turn_finishes_then_the_round_ends_when_someone_plays_the_last_card() -> None:
@@ -44,8 +44,8 @@ def test_the_turn_finishes_then_the_round_ends_when_someone_plays_the_last_card(
     assert ended.left == [0, 3]
     assert ended.totals == [0, 6]
     assert state.phase == "finished"
-    assert RULES.scores(state) == [0, 6]
-    assert RULES.winners(state) == [1]
+    assert GAME.scores(state) == [0, 6]
+    assert GAME.winners(state) == [1]
 
 
 def test_a_last_card_slipped_back_is_not_played_out() -> None:
@@ -64,7 +64,7 @@ def test_left_cards_count_against_their_owner() -> None:
     (ended,) = of_type(events, RoundEnded)
     assert ended.left == [0, 6 + 3]  # the Baron in hand, white x2 + green in the pile
     assert ended.totals == [0, -9]
-    assert RULES.winners(state) == [0]
+    assert GAME.winners(state) == [0]
 
 
 def test_a_stalemate_ends_the_round() -> None:

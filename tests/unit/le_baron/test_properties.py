@@ -9,7 +9,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.cards import COLOUR_LIMIT, ROW_LIMIT, ROWS, colour_counts, points_of
 from domain.games.le_baron.commands import ChooseRow
 from domain.games.le_baron.events import RoundEnded, RowTaken
@@ -59,26 +59,26 @@ class Scores:
                 case RoundEnded(left=left):
                     self.expected = [e - lp for e, lp in zip(self.expected, left, strict=True)]
         self.seen = len(game.events)
-        assert RULES.scores(game.state) == self.expected
+        assert GAME.scores(game.state) == self.expected
         if game.state.round == 1 and game.state.phase != "finished":
             assert self.expected == [points_of(t) for t in game.state.taken]
 
 
 def somebody_can_act(game: Game) -> None:
     state = game.state
-    waiting = RULES.awaiting(state)
+    waiting = GAME.awaiting(state)
     assert waiting
     for seat in waiting:
-        moves = RULES.legal_moves(state, seat)
+        moves = GAME.legal_moves(state, seat)
         assert moves
     # a listed move is accepted as it stands, and neither deciding nor evolving touches the state
     seat = waiting[-1]
     before = encoded(state)
-    events = RULES.decide(state, seat, RULES.legal_moves(state, seat)[-1], Shuffler(game.seed, game.table.shuffles))
+    events = GAME.decide(state, seat, GAME.legal_moves(state, seat)[-1], Shuffler(game.seed, game.table.shuffles))
     assert events
     after = state
     for event in events:
-        after = RULES.evolve(after, event)
+        after = GAME.evolve(after, event)
     assert encoded(state) == before
 
 
@@ -95,7 +95,7 @@ def choices_are_the_rule(state: State) -> None:
         assert not matching
         assert not state.options.positive
         assert state.choices == list(range(ROWS))
-    assert RULES.legal_moves(state, seat) == [ChooseRow(row=r) for r in state.choices]
+    assert GAME.legal_moves(state, seat) == [ChooseRow(row=r) for r in state.choices]
 
 
 def hands_stay_level(state: State) -> None:
@@ -122,13 +122,13 @@ def invariants(scores: Scores) -> Callable[[Game], None]:
     return check
 
 
-EVENT: Any = Union[(*get_args(LifecycleEvent), DeckShuffled, *RULES.event_types)]
+EVENT: Any = Union[(*get_args(LifecycleEvent), DeckShuffled, *GAME.event_types)]
 
 
 def assert_json_replay_equals_live(game: Game) -> None:
     """The store keeps events as JSON: decoding them back must fold to the same table."""
     stored = msgspec.json.decode(msgspec.json.encode(game.events), type=list[EVENT])
-    assert encoded(tables.fold(RULES, stored)) == encoded(game.table)
+    assert encoded(tables.fold(GAME, stored)) == encoded(game.table)
 
 
 @settings(max_examples=150, deadline=None)
@@ -142,7 +142,7 @@ def assert_json_replay_equals_live(game: Game) -> None:
 def test_random_legal_games_keep_every_invariant(
     players: int, variants: list[str], rounds: int, seed: bytes, level: str
 ) -> None:
-    game = Game(RULES, players, {"variants": variants, "rounds": rounds}, seed=seed)
+    game = Game(GAME, players, {"variants": variants, "rounds": rounds}, seed=seed)
     game.play_out(level, check=invariants(Scores(players)))
     assert game.table.status == "finished"
     assert_replay_equals_live(game)

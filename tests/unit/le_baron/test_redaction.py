@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.events import (
     CardPlaced,
     CardPlayed,
@@ -30,7 +30,7 @@ OWNER, OTHER = seat_viewer(0), seat_viewer(1)
 
 
 def redact(event: Any, viewer: Viewer) -> Any:
-    return RULES.redact(STATE, event, viewer)
+    return GAME.redact(STATE, event, viewer)
 
 
 def test_a_played_card_is_seen_by_its_player_only() -> None:
@@ -77,12 +77,12 @@ def test_public_events_pass_unchanged(event: Any) -> None:
 
 
 def test_the_shuffle_is_hidden_until_the_end() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     game.start()
     (shuffled,) = of_type(game.events, DeckShuffled)
-    assert tables.redact(RULES, game.table, shuffled, OWNER).order == []
+    assert tables.redact(GAME, game.table, shuffled, OWNER).order == []
     game.play_out()
-    assert tables.redact(RULES, game.table, shuffled, SPECTATOR).order == shuffled.order
+    assert tables.redact(GAME, game.table, shuffled, SPECTATOR).order == shuffled.order
 
 
 def hidden_from(game: Game, seat: int | None) -> set[int]:
@@ -108,11 +108,11 @@ def shown(seen: dict[str, Any]) -> set[int]:
 
 @pytest.mark.parametrize("seat", [0, 2, None])
 def test_no_view_shows_a_hidden_card(seat: int | None) -> None:
-    game = Game(RULES, 4)
+    game = Game(GAME, 4)
     game.start()
     viewer = seat_viewer(seat) if seat is not None else SPECTATOR
     for _ in range(40):
-        seen = RULES.view(game.state, viewer)
+        seen = GAME.view(game.state, viewer)
         assert not shown(seen) & hidden_from(game, seat)
         assert seen["piles"] is None
         assert seen["hand"] == (game.state.hands[seat] if seat is not None else [])
@@ -121,9 +121,9 @@ def test_no_view_shows_a_hidden_card(seat: int | None) -> None:
 
 
 def test_the_end_shows_everything() -> None:
-    game = Game(RULES, 2, {"variants": ["positive"]})
+    game = Game(GAME, 2, {"variants": ["positive"]})
     game.play_out()
-    seen = tables.view(RULES, game.table, SPECTATOR)["state"]
+    seen = tables.view(GAME, game.table, SPECTATOR)["state"]
     assert seen["piles"] == game.state.piles
     for event in game.events:
-        assert tables.redact(RULES, game.table, event, SPECTATOR) == event
+        assert tables.redact(GAME, game.table, event, SPECTATOR) == event

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.commands import ChooseRow, PlayCard
 from domain.kernel import table as tables
 from domain.kernel.errors import RuleViolation
@@ -24,7 +24,7 @@ def refused_at_table(game: Game, seat: int, command: Any) -> str:
 
 
 def started(players: int = 3, options: dict[str, Any] | None = None) -> Game:
-    game = Game(RULES, players, options)
+    game = Game(GAME, players, options)
     game.start()
     return game
 
@@ -32,7 +32,7 @@ def started(players: int = 3, options: dict[str, Any] | None = None) -> Game:
 def asked(kind: str) -> Game:
     """A seeded game played by bots up to the first `choose_row` of that kind."""
     for k in range(50):
-        game = Game(RULES, 6, seed=bytes([k]) * 32)
+        game = Game(GAME, 6, seed=bytes([k]) * 32)
         game.start()
         while game.table.status == "active":
             if game.state.phase == "choose_row" and game.state.ask_reason == kind:
@@ -119,7 +119,7 @@ def test_a_hand_built_refusal_changes_nothing() -> None:
 @pytest.mark.parametrize("players", [0, 1, 11, 12])
 def test_players_out_of_range(players: int) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        tables.create(RULES, "g", players, None, SEED)
+        tables.create(GAME, "g", players, None, SEED)
     assert refusal.value.code == "invalid_players"
 
 
@@ -138,14 +138,14 @@ def test_players_out_of_range(players: int) -> None:
 )
 def test_options_out_of_range(options: dict[str, Any]) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        tables.create(RULES, "g", 4, options, SEED)
+        tables.create(GAME, "g", 4, options, SEED)
     assert refusal.value.code == "invalid_options"
 
 
 def test_options_in_range() -> None:
     accepted: list[dict[str, Any]] = [{}, {"rounds": 20}, {"variants": ["positive", "colour_first"]}, {"variants": []}]
     for options in accepted:
-        (created,) = tables.create(RULES, "g", 4, options, SEED)
+        (created,) = tables.create(GAME, "g", 4, options, SEED)
         assert created.options["rounds"] in (1, 20)
-    (created,) = tables.create(RULES, "g", 10, None, SEED)
+    (created,) = tables.create(GAME, "g", 10, None, SEED)
     assert created.options == {"rounds": 1, "variants": []}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.le_baron import RULES
+from domain.games.le_baron import GAME
 from domain.games.le_baron.cards import points_of
 from domain.games.le_baron.events import RoundEnded, RowTaken
 from tests.unit.harness import Game
@@ -17,8 +17,8 @@ def test_the_lowest_total_wins_and_ties_share() -> None:
     (ended,) = of_type(events, RoundEnded)
     assert ended.totals == [5, 3, 3]
     assert ended.last
-    assert RULES.is_over(state)
-    assert RULES.winners(state) == [1, 2]
+    assert GAME.is_over(state)
+    assert GAME.winners(state) == [1, 2]
 
 
 def test_a_round_that_is_not_the_last_deals_again() -> None:
@@ -35,7 +35,7 @@ def test_a_round_that_is_not_the_last_deals_again() -> None:
 
 @pytest.mark.parametrize("rounds", [1, 3])
 def test_scores_add_the_points_taken_in_every_round(rounds: int) -> None:
-    game = Game(RULES, 5, {"rounds": rounds})
+    game = Game(GAME, 5, {"rounds": rounds})
     game.play_out()
     expected = [0] * 5
     for taken in of_type(game.events, RowTaken):
@@ -48,7 +48,7 @@ def test_scores_add_the_points_taken_in_every_round(rounds: int) -> None:
 
 
 def test_positive_scores_subtract_what_was_left() -> None:
-    game = Game(RULES, 4, {"rounds": 2, "variants": ["positive"]})
+    game = Game(GAME, 4, {"rounds": 2, "variants": ["positive"]})
     game.play_out()
     expected = [0] * 4
     for taken in of_type(game.events, RowTaken):

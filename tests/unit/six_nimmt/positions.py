@@ -1,6 +1,6 @@
 """Hand-built six-nimmt positions and the decide/evolve round trip the rule tests drive them with.
 
-Tests go through `RULES` and its events only, so a refactor of the game's private helpers leaves them green.
+Tests go through `GAME` and its events only, so a refactor of the game's private helpers leaves them green.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import Command, PlayCard
 from domain.games.six_nimmt.events import Event
 from domain.games.six_nimmt.options import Options
@@ -44,7 +44,7 @@ def position(
     )
 
 
-DRIVER: Driver[State, Command, Event] = Driver(RULES, lambda card: PlayCard(card=card), SEED)
+DRIVER: Driver[State, Command, Event] = Driver(GAME, lambda card: PlayCard(card=card), SEED)
 decide, fold, act, play_turn, refused = DRIVER.decide, DRIVER.fold, DRIVER.act, DRIVER.play_turn, DRIVER.refused
 
 

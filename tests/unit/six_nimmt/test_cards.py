@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.cards import heads, heads_of
 from domain.games.six_nimmt.events import CardsDealt, RoundEnded
 from domain.games.six_nimmt.options import EndAfterRounds, Options
@@ -39,7 +39,7 @@ def test_all_other_cards_have_one_head(card: int) -> None:
 
 def test_the_full_deck_holds_171_heads() -> None:
     assert heads_of(list(range(1, 105))) == 171
-    catalog = RULES.catalog()
+    catalog = GAME.catalog()
     assert catalog["total_heads"] == 171
     assert sum(c["heads"] for c in catalog["cards"]) == 171
     assert [c["value"] for c in catalog["cards"]] == list(range(1, 105))
@@ -58,7 +58,7 @@ def test_seed_round_example_counts_ten_heads() -> None:
 
 @pytest.mark.parametrize(("players", "size"), [(2, 24), (3, 34), (4, 44), (5, 54), (6, 64), (7, 74), (10, 104)])
 def test_reduced_deck_uses_10n_plus_4_cards(players: int, size: int) -> None:
-    game = Game(RULES, players)
+    game = Game(GAME, players)
     events = game.start()
     (shuffled,) = of_type(events, DeckShuffled)
     assert shuffled.size == size
@@ -70,7 +70,7 @@ def test_reduced_deck_uses_10n_plus_4_cards(players: int, size: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_full_deck_uses_104_cards_and_leaves_the_rest_out(players: int) -> None:
-    game = Game(RULES, players, {"deck": "full"})
+    game = Game(GAME, players, {"deck": "full"})
     events = game.start()
     (shuffled,) = of_type(events, DeckShuffled)
     assert shuffled.size == 104

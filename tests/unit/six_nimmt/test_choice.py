@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import PlayCard
 from domain.games.six_nimmt.events import CardChosen, CardsRevealed
 from domain.kernel.viewer import EVERYONE, SPECTATOR, seat_viewer
@@ -17,25 +17,25 @@ def test_a_choice_is_one_event_and_nothing_is_revealed_yet() -> None:
     assert events == [CardChosen(seat=0, card=97)]
     assert state.phase == "choose"
     assert state.hands[0] == [61, 97]  # the card stays in hand until the reveal
-    assert RULES.awaiting(state) == [1, 2]
+    assert GAME.awaiting(state) == [1, 2]
 
 
 def test_the_chosen_card_is_redacted_for_others_and_spectators() -> None:
     state = position(HANDS, ROWS)
     (chosen,) = decide(state, 0, PlayCard(card=97))
-    assert RULES.redact(state, chosen, seat_viewer(0)) == CardChosen(seat=0, card=97)
-    assert RULES.redact(state, chosen, seat_viewer(1)) == CardChosen(seat=0, card=None)
-    assert RULES.redact(state, chosen, SPECTATOR) == CardChosen(seat=0, card=None)
-    assert RULES.redact(state, chosen, EVERYONE) == CardChosen(seat=0, card=97)
+    assert GAME.redact(state, chosen, seat_viewer(0)) == CardChosen(seat=0, card=97)
+    assert GAME.redact(state, chosen, seat_viewer(1)) == CardChosen(seat=0, card=None)
+    assert GAME.redact(state, chosen, SPECTATOR) == CardChosen(seat=0, card=None)
+    assert GAME.redact(state, chosen, EVERYONE) == CardChosen(seat=0, card=97)
 
 
 def test_views_show_who_has_chosen_but_not_what() -> None:
     state, _ = act(position(HANDS, ROWS), 0, PlayCard(card=97))
-    own = RULES.view(state, seat_viewer(0))
+    own = GAME.view(state, seat_viewer(0))
     assert own["chosen"] == [True, False, False]
     assert own["my_choice"] == 97
     for viewer in (seat_viewer(1), seat_viewer(2), SPECTATOR):
-        view = RULES.view(state, viewer)
+        view = GAME.view(state, viewer)
         assert view["chosen"] == [True, False, False]
         assert view["my_choice"] is None
         assert view["hands"] is None
@@ -48,7 +48,7 @@ def test_a_choice_can_be_changed_until_all_have_chosen() -> None:
     state, _ = act(state, 1, PlayCard(card=62))
     state, events = act(state, 0, PlayCard(card=61))
     assert events == [CardChosen(seat=0, card=61)]
-    assert RULES.view(state, seat_viewer(0))["my_choice"] == 61
+    assert GAME.view(state, seat_viewer(0))["my_choice"] == 61
     state, events = act(state, 2, PlayCard(card=63))
     (revealed,) = of_type(events, CardsRevealed)
     assert revealed.cards == [(0, 61), (1, 62), (2, 63)]
@@ -81,14 +81,14 @@ def test_the_reveal_is_public() -> None:
     _, events = act(state, 2, PlayCard(card=63))
     (revealed,) = of_type(events, CardsRevealed)
     for viewer in (seat_viewer(0), seat_viewer(1), SPECTATOR):
-        assert RULES.redact(state, revealed, viewer) == revealed
+        assert GAME.redact(state, revealed, viewer) == revealed
 
 
 def test_the_view_counts_turns_from_one() -> None:
     """rules/six-nimmt.md: `turn` is 1..10, so the first choice of a round is made in turn 1."""
     state = position(HANDS, ROWS)
-    assert RULES.view(state, SPECTATOR)["turn"] == 1
+    assert GAME.view(state, SPECTATOR)["turn"] == 1
     state, _ = act(state, 0, PlayCard(card=61))
     state, _ = act(state, 1, PlayCard(card=62))
     state, _ = act(state, 2, PlayCard(card=63))
-    assert RULES.view(state, SPECTATOR)["turn"] == 2
+    assert GAME.view(state, SPECTATOR)["turn"] == 2

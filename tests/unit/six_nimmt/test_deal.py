@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.events import CardsDealt, RoundEnded
 from domain.kernel.events import DeckShuffled, GameStarted
 from domain.kernel.shuffle import shuffle
@@ -14,7 +14,7 @@ from tests.unit.six_nimmt.positions import of_type
 
 def test_first_deal_follows_the_published_vector() -> None:
     """Ten players use 1..104, so the dealing.md vector for seed 00..1f, `shuffle:0`, applies as is."""
-    game = Game(RULES, 10)
+    game = Game(GAME, 10)
     events = game.start()
     assert isinstance(events[0], GameStarted)
     shuffled, dealt = events[1], events[2]
@@ -33,7 +33,7 @@ def test_first_deal_follows_the_published_vector() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 6, 10])
 def test_each_seat_gets_every_nth_card_from_the_front(players: int) -> None:
-    game = Game(RULES, players)
+    game = Game(GAME, players)
     game.start()
     size = 10 * players + 4
     order = shuffle(SEED, "shuffle:0", list(range(1, size + 1)))
@@ -46,7 +46,7 @@ def test_each_seat_gets_every_nth_card_from_the_front(players: int) -> None:
 
 
 def test_each_round_shuffles_again_with_the_next_label() -> None:
-    game = Game(RULES, 10, {"end": {"kind": "rounds", "rounds": 2}})
+    game = Game(GAME, 10, {"end": {"kind": "rounds", "rounds": 2}})
     game.play_out()
     shuffles = of_type(game.events, DeckShuffled)
     assert [s.label for s in shuffles] == ["shuffle:0", "shuffle:1"]

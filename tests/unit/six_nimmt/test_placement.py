@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import ChooseRow, PlayCard
 from domain.games.six_nimmt.events import (
     CardPlaced,
@@ -85,11 +85,11 @@ def test_too_low_card_asks_its_player_to_choose_a_row() -> None:
     assert state.phase == "choose_row"
     assert state.asked == 0
     assert state.pending == [(0, 5), (1, 50)]
-    assert RULES.awaiting(state) == [0]
-    assert RULES.legal_moves(state, 0) == [ChooseRow(row=r) for r in range(4)]
-    assert RULES.legal_moves(state, 1) == []
+    assert GAME.awaiting(state) == [0]
+    assert GAME.legal_moves(state, 0) == [ChooseRow(row=r) for r in range(4)]
+    assert GAME.legal_moves(state, 1) == []
     for viewer in (seat_viewer(0), seat_viewer(1), SPECTATOR):
-        view = RULES.view(state, viewer)
+        view = GAME.view(state, viewer)
         assert view["phase"] == "choose_row"
         assert view["asked"] == 0
         assert view["revealed"] == [{"seat": 0, "card": 5}, {"seat": 1, "card": 50}]

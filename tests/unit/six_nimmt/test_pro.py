@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import ChooseRow, DraftCard, PlayCard
 from domain.games.six_nimmt.events import CardChosen, CardDrafted, CardsDealt, DraftOpened, RowsStarted
 from domain.kernel.errors import RuleViolation
@@ -17,7 +17,7 @@ LEFT_FOR_ROWS = [30, 3, 17, 8]
 
 
 def pro_game(players: int = 3, **options: object) -> Game:
-    game = Game(RULES, players, {"variant": "pro", **options})
+    game = Game(GAME, players, {"variant": "pro", **options})
     game.start()
     return game
 
@@ -42,12 +42,12 @@ def refused(game: Game, seat: int, command: object) -> str:
 
 @pytest.mark.parametrize("deck", ["reduced", "full"])
 def test_pro_lays_out_10n_plus_4_cards_whatever_the_deck_option(deck: str) -> None:
-    game = Game(RULES, 3, {"variant": "pro", "deck": deck})
+    game = Game(GAME, 3, {"variant": "pro", "deck": deck})
     events = game.start()
     assert events == [GameStarted(), DraftOpened(round=1, pool=list(range(1, 35)))]
     assert game.table.shuffles == 0
     assert game.state.phase == "draft"
-    assert RULES.awaiting(game.state) == [0]
+    assert GAME.awaiting(game.state) == [0]
 
 
 def test_pro_has_no_shuffle_and_no_deal() -> None:
@@ -79,7 +79,7 @@ def test_the_four_cards_left_start_the_rows_in_ascending_order() -> None:
     assert events[-1] == RowsStarted(rows=[3, 8, 17, 30])
     assert game.state.rows == [[3], [8], [17], [30]]
     assert game.state.phase == "choose"
-    assert RULES.awaiting(game.state) == [0, 1, 2]
+    assert GAME.awaiting(game.state) == [0, 1, 2]
 
 
 def test_only_the_drafter_may_draft() -> None:
@@ -87,8 +87,8 @@ def test_only_the_drafter_may_draft() -> None:
     assert refused(game, 1, DraftCard(card=5)) == "not_your_turn"
     game.play(0, DraftCard(card=5))
     assert refused(game, 0, DraftCard(card=6)) == "not_your_turn"
-    assert RULES.legal_moves(game.state, 0) == []
-    assert RULES.legal_moves(game.state, 1) == [DraftCard(card=c) for c in game.state.pool]
+    assert GAME.legal_moves(game.state, 0) == []
+    assert GAME.legal_moves(game.state, 1) == [DraftCard(card=c) for c in game.state.pool]
 
 
 @pytest.mark.parametrize("card", [0, 35, 104])
@@ -121,14 +121,14 @@ def test_hands_and_draft_are_public_in_pro() -> None:
     game.play(0, DraftCard(card=34))
     drafted = game.events[-1]
     for viewer in (seat_viewer(1), SPECTATOR):
-        assert RULES.redact(game.state, drafted, viewer) == drafted
-        view = RULES.view(game.state, viewer)
+        assert GAME.redact(game.state, drafted, viewer) == drafted
+        view = GAME.view(game.state, viewer)
         assert view["pool"] == list(range(1, 34))
         assert view["drafter"] == 1
         assert view["phase"] == "draft"
     draft_all_but(game, LEFT_FOR_ROWS)
     for viewer in (seat_viewer(1), SPECTATOR):
-        assert RULES.view(game.state, viewer)["hands"] == game.state.hands
+        assert GAME.view(game.state, viewer)["hands"] == game.state.hands
 
 
 def test_the_secret_choice_stays_secret_in_pro() -> None:
@@ -136,10 +136,10 @@ def test_the_secret_choice_stays_secret_in_pro() -> None:
     draft_all_but(game, LEFT_FOR_ROWS)
     card = game.state.hands[0][0]
     (chosen,) = game.play(0, PlayCard(card=card))
-    assert RULES.redact(game.state, chosen, seat_viewer(1)) == CardChosen(seat=0, card=None)
-    assert RULES.redact(game.state, chosen, SPECTATOR) == CardChosen(seat=0, card=None)
-    assert RULES.view(game.state, seat_viewer(1))["my_choice"] is None
-    assert RULES.view(game.state, seat_viewer(0))["my_choice"] == card
+    assert GAME.redact(game.state, chosen, seat_viewer(1)) == CardChosen(seat=0, card=None)
+    assert GAME.redact(game.state, chosen, SPECTATOR) == CardChosen(seat=0, card=None)
+    assert GAME.view(game.state, seat_viewer(1))["my_choice"] is None
+    assert GAME.view(game.state, seat_viewer(0))["my_choice"] == card
 
 
 def test_every_round_drafts_again_from_seat_0() -> None:

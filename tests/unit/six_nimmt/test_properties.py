@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.cards import heads_of
 from domain.games.six_nimmt.commands import ChooseRow, PlayCard
 from domain.games.six_nimmt.events import (
@@ -107,7 +107,7 @@ class Checker:
         table = self.game.table
         pro = self.game.state.options.pro
         for viewer in self.viewers:
-            seen = tables.redact(RULES, table, event, viewer)
+            seen = tables.redact(GAME, table, event, viewer)
             match event:
                 case CardChosen(seat=seat) if seat != viewer.seat and table.status == "active":
                     assert seen.card is None
@@ -138,7 +138,7 @@ class Checker:
         state = self.game.state
         pro = state.options.pro
         for viewer in self.viewers:
-            view = tables.view(RULES, self.game.table, viewer)["state"]
+            view = tables.view(GAME, self.game.table, viewer)["state"]
             assert view["chosen"] == [c is not None for c in state.chosen]
             assert view["phase"] in ("choose", "choose_row", "draft")
             assert 1 <= view["turn"] <= 10
@@ -154,7 +154,7 @@ class Checker:
                 hidden = {c for s, h in enumerate(state.hands) if s != viewer.seat for c in h}
                 assert not cards_shown(view) & hidden
         for seat in range(self.players):
-            for move in RULES.legal_moves(state, seat):
+            for move in GAME.legal_moves(state, seat):
                 match move:
                     case PlayCard(card=card):
                         assert card in state.hands[seat]
@@ -179,15 +179,15 @@ def closest_row(rows: list[list[int]], card: int) -> int | None:
 
 def next_command(game: Game, draws: Draws, smart: bool) -> tuple[int, Any]:
     state = game.state
-    waiting = RULES.awaiting(state)
+    waiting = GAME.awaiting(state)
     seat = waiting[draws.draw(len(waiting))]
     if state.phase == "choose" and draws.draw(5) == 0:
         # someone who has already chosen changes their mind
         decided = [s for s, c in enumerate(state.chosen) if c is not None]
         seat = decided[draws.draw(len(decided))] if decided else seat
     if smart:
-        return seat, RULES.bot_move(state, seat, "smart", draws)
-    moves = RULES.legal_moves(state, seat)
+        return seat, GAME.bot_move(state, seat, "smart", draws)
+    moves = GAME.legal_moves(state, seat)
     return seat, moves[draws.draw(len(moves))]
 
 
@@ -201,16 +201,16 @@ def next_command(game: Game, draws: Draws, smart: bool) -> tuple[int, Any]:
 def test_random_legal_games_keep_every_invariant(
     players: int, options: dict[str, Any], seed: bytes, smart: bool
 ) -> None:
-    game = Game(RULES, players, options, seed=seed)
+    game = Game(GAME, players, options, seed=seed)
     checker = Checker(game)
     draws = Draws(seed, "test:moves")
-    checker.apply(tables.start(RULES, game.table, seed))
+    checker.apply(tables.start(GAME, game.table, seed))
     steps = 0
     while game.table.status == "active":
         checker.check_views()
         seat, command = next_command(game, draws, smart)
         before = encoded(game.table)
-        events = tables.play(RULES, game.table, seat, command, seed)
+        events = tables.play(GAME, game.table, seat, command, seed)
         assert encoded(game.table) == before, "decide mutated its input"
         checker.apply(events)
         steps += 1

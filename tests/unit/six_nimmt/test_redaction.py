@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import DraftCard, PlayCard
 from domain.games.six_nimmt.events import EVENT_TYPES, CardChosen, CardsDealt
 from domain.kernel import table as tables
@@ -23,7 +23,7 @@ VIEWERS = [seat_viewer(s) for s in range(PLAYERS)] + [SPECTATOR]
 @cache
 def played() -> tuple[Game, ...]:
     """Finished games that between them emit every event type, kept with their events."""
-    games = [Game(RULES, PLAYERS, {"end": {"kind": "rounds", "rounds": 2}, "variant": v}) for v in ("standard", "pro")]
+    games = [Game(GAME, PLAYERS, {"end": {"kind": "rounds", "rounds": 2}, "variant": v}) for v in ("standard", "pro")]
     for game in games:
         game.play_out()
     return tuple(games)
@@ -44,7 +44,7 @@ def test_every_event_type_redacted_for_another_seat_and_a_spectator(kind: type[A
             continue
         state = game.state
         for viewer in VIEWERS:
-            redacted = RULES.redact(state, event, viewer)
+            redacted = GAME.redact(state, event, viewer)
             assert type(redacted) is kind
             assert redacted == expected_redaction(event, viewer, pro=state.options.pro)
 
@@ -60,24 +60,24 @@ def expected_redaction(event: Any, viewer: Viewer, pro: bool) -> Any:
 
 
 def test_cards_dealt_keeps_only_the_viewers_hand() -> None:
-    game = Game(RULES, PLAYERS)
+    game = Game(GAME, PLAYERS)
     game.start()
     dealt = next(e for e in game.events if isinstance(e, CardsDealt))
-    mine = tables.redact(RULES, game.table, dealt, seat_viewer(2))
+    mine = tables.redact(GAME, game.table, dealt, seat_viewer(2))
     assert mine.hands[2] == dealt.hands[2]
     assert [h for s, h in enumerate(mine.hands) if s != 2] == [[], [], []]
     assert mine.rows == dealt.rows
     assert mine.hand_sizes == [10] * PLAYERS
-    watching = tables.redact(RULES, game.table, dealt, SPECTATOR)
+    watching = tables.redact(GAME, game.table, dealt, SPECTATOR)
     assert watching.hands == [[], [], [], []]
 
 
 def test_deck_shuffled_hides_the_order_while_the_game_runs() -> None:
-    game = Game(RULES, PLAYERS)
+    game = Game(GAME, PLAYERS)
     game.start()
     shuffled = next(e for e in game.events if isinstance(e, DeckShuffled))
     for viewer in VIEWERS:
-        assert tables.redact(RULES, game.table, shuffled, viewer) == DeckShuffled(label="shuffle:0", size=44)
+        assert tables.redact(GAME, game.table, shuffled, viewer) == DeckShuffled(label="shuffle:0", size=44)
 
 
 def test_nothing_is_hidden_once_the_game_has_ended() -> None:
@@ -85,16 +85,16 @@ def test_nothing_is_hidden_once_the_game_has_ended() -> None:
         assert game.table.status == "finished"
         for event in game.events:
             for viewer in VIEWERS:
-                assert tables.redact(RULES, game.table, event, viewer) == event
+                assert tables.redact(GAME, game.table, event, viewer) == event
 
 
 def test_a_seats_view_never_shows_another_hand_or_choice() -> None:
-    game = Game(RULES, PLAYERS)
+    game = Game(GAME, PLAYERS)
     game.start()
     game.play(1, PlayCard(card=game.state.hands[1][3]))
     state = game.state
     for viewer in VIEWERS:
-        view = tables.view(RULES, game.table, viewer)["state"]
+        view = tables.view(GAME, game.table, viewer)["state"]
         assert view["hands"] is None
         assert view["chosen"] == [False, True, False, False]
         own = [] if viewer.seat is None else state.hands[viewer.seat]
@@ -106,26 +106,26 @@ def test_a_seats_view_never_shows_another_hand_or_choice() -> None:
 
 
 def test_the_finished_game_shows_everything() -> None:
-    game = Game(RULES, PLAYERS, {"end": {"kind": "rounds", "rounds": 1}})
+    game = Game(GAME, PLAYERS, {"end": {"kind": "rounds", "rounds": 1}})
     game.play_out()
-    view = tables.view(RULES, game.table, SPECTATOR)["state"]
+    view = tables.view(GAME, game.table, SPECTATOR)["state"]
     assert view["hands"] == [[], [], [], []]
     assert view["phase"] == "finished"
 
 
 def test_legal_moves_never_show_another_hand() -> None:
-    game = Game(RULES, PLAYERS)
+    game = Game(GAME, PLAYERS)
     game.start()
     for seat in range(PLAYERS):
-        moves = RULES.legal_moves(game.state, seat)
+        moves = GAME.legal_moves(game.state, seat)
         assert moves == [PlayCard(card=c) for c in game.state.hands[seat]]
 
 
 def test_legal_moves_of_the_draft_are_the_pool_for_the_drafter_only() -> None:
-    game = Game(RULES, PLAYERS, {"variant": "pro"})
+    game = Game(GAME, PLAYERS, {"variant": "pro"})
     game.start()
-    assert RULES.legal_moves(game.state, 0) == [DraftCard(card=c) for c in range(1, 45)]
-    assert all(RULES.legal_moves(game.state, s) == [] for s in range(1, PLAYERS))
+    assert GAME.legal_moves(game.state, 0) == [DraftCard(card=c) for c in range(1, 45)]
+    assert all(GAME.legal_moves(game.state, s) == [] for s in range(1, PLAYERS))
 
 
 def test_everyone_sees_all_once_over() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import ChooseRow, Command, DraftCard, PlayCard
 from domain.kernel import table as tables
 from domain.kernel.errors import RuleViolation
@@ -24,7 +24,7 @@ def refused(game: Game, seat: int, command: Any) -> str:
 
 
 def started(players: int = 3, options: dict[str, Any] | None = None) -> Game:
-    game = Game(RULES, players, options)
+    game = Game(GAME, players, options)
     game.start()
     return game
 
@@ -95,7 +95,7 @@ def test_draft_out_of_turn_and_a_card_not_in_the_pool() -> None:
 
 
 def test_any_command_after_the_end() -> None:
-    game = Game(RULES, 2, {"end": {"kind": "rounds", "rounds": 1}})
+    game = Game(GAME, 2, {"end": {"kind": "rounds", "rounds": 1}})
     game.play_out()
     assert refused(game, 0, PlayCard(card=1)) == "game_not_active"
 
@@ -103,14 +103,14 @@ def test_any_command_after_the_end() -> None:
 @pytest.mark.parametrize("players", [0, 1, 11, 12])
 def test_players_out_of_range(players: int) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        tables.create(RULES, "g", players, None, bytes(32))
+        tables.create(GAME, "g", players, None, bytes(32))
     assert refusal.value.code == "invalid_players"
     assert refusal.value.details == {"min": 2, "max": 10}
 
 
 @pytest.mark.parametrize("players", [2, 10])
 def test_players_at_the_bounds(players: int) -> None:
-    (created,) = tables.create(RULES, "g", players, None, bytes(32))
+    (created,) = tables.create(GAME, "g", players, None, bytes(32))
     assert created.players == players
 
 
@@ -131,7 +131,7 @@ def test_players_at_the_bounds(players: int) -> None:
 )
 def test_options_out_of_range(options: dict[str, Any]) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        tables.create(RULES, "g", 4, options, bytes(32))
+        tables.create(GAME, "g", 4, options, bytes(32))
     assert refusal.value.code == "invalid_options"
 
 
@@ -147,7 +147,7 @@ def test_options_out_of_range(options: dict[str, Any]) -> None:
 def test_options_in_range_are_kept_with_their_defaults(
     options: dict[str, Any] | None, normalised: dict[str, Any]
 ) -> None:
-    (created,) = tables.create(RULES, "g", 4, options, bytes(32))
+    (created,) = tables.create(GAME, "g", 4, options, bytes(32))
     assert created.options.items() >= normalised.items()
 
 

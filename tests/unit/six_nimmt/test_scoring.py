@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from domain.games.six_nimmt import RULES
+from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.events import CardsDealt, RoundEnded
 from domain.games.six_nimmt.options import EndAfterRounds, EndAtThreshold, Options
 from domain.games.six_nimmt.state import State
@@ -66,8 +66,8 @@ def test_a_new_round_is_dealt_when_the_game_goes_on() -> None:
 def test_penalties_shown_are_those_of_the_current_round() -> None:
     state = last_turn([0, 0], [[33], []], Options())
     state, _ = play_turn(state, [50, 60])
-    assert RULES.view(state, SPECTATOR)["penalties"] == [[], []]
-    assert RULES.view(state, SPECTATOR)["totals"] == [5, 0]
+    assert GAME.view(state, SPECTATOR)["penalties"] == [[], []]
+    assert GAME.view(state, SPECTATOR)["totals"] == [5, 0]
 
 
 @pytest.mark.parametrize(("total", "ends"), [(59, False), (60, True), (70, True)])
@@ -76,7 +76,7 @@ def test_threshold_ends_the_game_after_the_round_that_reaches_it(total: int, end
     state, events = play_turn(state, [50, 60])
     (ended,) = of_type(events, RoundEnded)
     assert ended.last is ends
-    assert RULES.is_over(state) is ends
+    assert GAME.is_over(state) is ends
     assert bool(of_type(events, DeckShuffled)) is not ends
     assert state.phase == ("finished" if ends else "choose")
 
@@ -90,7 +90,7 @@ def test_threshold_is_compared_with_the_total_not_the_rounds_heads() -> None:
 def test_a_custom_threshold() -> None:
     state = last_turn([0, 0], [[1, 2], []], Options(end=EndAtThreshold(points=2)))
     state, _ = play_turn(state, [50, 60])
-    assert RULES.is_over(state)
+    assert GAME.is_over(state)
 
 
 def test_rounds_end_ignores_the_totals() -> None:
@@ -104,12 +104,12 @@ def test_rounds_end_stops_after_the_nth_round() -> None:
     state = last_turn([0, 0], [[], []], Options(end=EndAfterRounds(rounds=2)), round_=2)
     state, events = play_turn(state, [50, 60])
     assert of_type(events, RoundEnded)[0].last is True
-    assert RULES.is_over(state)
+    assert GAME.is_over(state)
 
 
 @pytest.mark.parametrize("rounds", [1, 3])
 def test_a_game_of_n_rounds_plays_exactly_n(rounds: int) -> None:
-    game = Game(RULES, 4, {"end": {"kind": "rounds", "rounds": rounds}})
+    game = Game(GAME, 4, {"end": {"kind": "rounds", "rounds": rounds}})
     game.play_out()
     ended = of_type(game.events, RoundEnded)
     assert [e.round for e in ended] == list(range(1, rounds + 1))
@@ -119,7 +119,7 @@ def test_a_game_of_n_rounds_plays_exactly_n(rounds: int) -> None:
 
 
 def test_default_game_ends_at_66() -> None:
-    game = Game(RULES, 3)
+    game = Game(GAME, 3)
     game.play_out()
     ended = of_type(game.events, RoundEnded)
     assert all(max(e.totals) < 66 for e in ended[:-1])
@@ -131,15 +131,15 @@ def test_default_game_ends_at_66() -> None:
 
 def test_lowest_total_wins() -> None:
     state = position([[1], [2], [3]], ROWS, totals=[30, 12, 70])
-    assert RULES.winners(state) == [1]
-    assert RULES.scores(state) == [30, 12, 70]
+    assert GAME.winners(state) == [1]
+    assert GAME.scores(state) == [30, 12, 70]
 
 
 def test_ties_share_the_victory() -> None:
     state = position([[1], [2], [3], [4]], ROWS, totals=[12, 30, 12, 70])
-    assert RULES.winners(state) == [0, 2]
+    assert GAME.winners(state) == [0, 2]
     everyone = position([[1], [2]], ROWS, totals=[66, 66])
-    assert RULES.winners(everyone) == [0, 1]
+    assert GAME.winners(everyone) == [0, 1]
 
 
 def test_a_game_ending_in_a_tie_has_every_tied_seat_win() -> None:
@@ -147,6 +147,6 @@ def test_a_game_ending_in_a_tie_has_every_tied_seat_win() -> None:
         [[50], [60], [70]], ROWS, options=Options(end=EndAfterRounds(1)), totals=[0, 0, 0], penalties=[[1], [30], [2]]
     )
     state, _ = play_turn(state, [50, 60, 70])
-    assert RULES.is_over(state)
-    assert RULES.scores(state) == [1, 3, 1]
-    assert RULES.winners(state) == [0, 2]
+    assert GAME.is_over(state)
+    assert GAME.scores(state) == [1, 3, 1]
+    assert GAME.winners(state) == [0, 2]

@@ -11,8 +11,8 @@ from domain.games.barbu.contracts import CONTRACTS
 from domain.games.barbu.events import EVENT_TYPES, Event
 from domain.games.barbu.options import Options, check
 from domain.games.barbu.state import State
+from domain.kernel.game import Game, finished, redact_without_state, totals
 from domain.kernel.ranking import lowest
-from domain.kernel.rules import GameRules, finished, redact_without_state, totals
 
 
 def winners(state: State) -> list[int]:
@@ -28,7 +28,7 @@ def catalog() -> dict[str, Any]:
     }
 
 
-RULES: GameRules[State, Command, Event, Options] = GameRules(
+GAME: Game[State, Command, Event, Options] = Game(
     name="barbu",
     title="Le Barbu",
     min_players=3,

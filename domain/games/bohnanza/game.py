@@ -10,7 +10,7 @@ from domain.games.bohnanza.commands import Command
 from domain.games.bohnanza.events import EVENT_TYPES, Event
 from domain.games.bohnanza.options import Options, check
 from domain.games.bohnanza.state import State
-from domain.kernel.rules import GameRules, finished, redact_without_state
+from domain.kernel.game import Game, finished, redact_without_state
 
 
 def winners(state: State) -> list[int]:
@@ -37,7 +37,7 @@ def scores(state: State) -> list[int]:
     return state.coins()
 
 
-RULES: GameRules[State, Command, Event, Options] = GameRules(
+GAME: Game[State, Command, Event, Options] = Game(
     name="bohnanza",
     title="Bohnanza",
     min_players=3,

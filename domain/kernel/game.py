@@ -25,7 +25,7 @@ Opt = TypeVar("Opt", bound=msgspec.Struct)
 
 
 @dataclass(frozen=True)
-class GameRules(Generic[S, C, E, Opt]):
+class Game(Generic[S, C, E, Opt]):
     name: str
     title: str
     min_players: int
@@ -53,7 +53,7 @@ class GameRules(Generic[S, C, E, Opt]):
     bot_reaction: Callable[[S, int, str, Draws], C | None] = lambda *_: None
 
 
-AnyRules = GameRules[Any, Any, Any, Any]
+AnyGame = Game[Any, Any, Any, Any]
 
 
 class Phased(Protocol):

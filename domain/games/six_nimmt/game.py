@@ -10,8 +10,8 @@ from domain.games.six_nimmt.commands import Command
 from domain.games.six_nimmt.events import EVENT_TYPES, Event
 from domain.games.six_nimmt.options import Options, check
 from domain.games.six_nimmt.state import State
+from domain.kernel.game import Game, finished, totals
 from domain.kernel.ranking import lowest
-from domain.kernel.rules import GameRules, finished, totals
 from domain.kernel.viewer import Viewer
 
 
@@ -28,7 +28,7 @@ def catalog() -> dict[str, Any]:
     return {"cards": [{"value": v, "heads": heads(v)} for v in range(1, 105)], "total_heads": 171}
 
 
-RULES: GameRules[State, Command, Event, Options] = GameRules(
+GAME: Game[State, Command, Event, Options] = Game(
     name="six-nimmt",
     title="6 qui prend",
     min_players=2,

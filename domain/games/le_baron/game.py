@@ -10,8 +10,8 @@ from domain.games.le_baron.commands import Command
 from domain.games.le_baron.events import EVENT_TYPES, Event
 from domain.games.le_baron.options import Options, check
 from domain.games.le_baron.state import State
+from domain.kernel.game import Game, finished, redact_without_state, totals
 from domain.kernel.ranking import highest, lowest
-from domain.kernel.rules import GameRules, finished, redact_without_state, totals
 
 
 def winners(state: State) -> list[int]:
@@ -36,7 +36,7 @@ def catalog() -> dict[str, Any]:
     }
 
 
-RULES: GameRules[State, Command, Event, Options] = GameRules(
+GAME: Game[State, Command, Event, Options] = Game(
     name="le-baron",
     title="Le Baron",
     min_players=2,

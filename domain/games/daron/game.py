@@ -10,8 +10,8 @@ from domain.games.daron.commands import Command
 from domain.games.daron.events import EVENT_TYPES, Event
 from domain.games.daron.options import Options, check
 from domain.games.daron.state import State
+from domain.kernel.game import Game, finished, redact_without_state, totals
 from domain.kernel.ranking import highest
-from domain.kernel.rules import GameRules, finished, redact_without_state, totals
 
 
 def winners(state: State) -> list[int]:
@@ -25,7 +25,7 @@ def catalog() -> dict[str, Any]:
     }
 
 
-RULES: GameRules[State, Command, Event, Options] = GameRules(
+GAME: Game[State, Command, Event, Options] = Game(
     name="daron",
     title="Le Jeu du Daron",
     min_players=2,
