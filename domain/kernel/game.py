@@ -4,16 +4,22 @@
   `RuleViolation`); it never mutates.
 * `evolve` applies one fact and returns a *new* state; it never fails and never decides.
 * Everything hidden is filtered by `view` and `redact` for a `Viewer`.
+
+A game supplies only what is its own; the record fills the rest (as boardgame.io's game object does):
+a game whose state has `phase` and `totals` needs no `is_over` nor `scores`, one without option
+constraints no `check_options`, one whose events hide nothing no `redact_event`, and the bots are wired from
+`legal_moves` and the game's `smart` policy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
+from domain.kernel.bots import pick
 from domain.kernel.context import Shuffler
 from domain.kernel.shuffle import Draws
 from domain.kernel.viewer import Viewer
@@ -22,6 +28,45 @@ S = TypeVar("S")
 C = TypeVar("C")
 E = TypeVar("E")
 Opt = TypeVar("Opt", bound=msgspec.Struct)
+
+
+class Phased(Protocol):
+    @property
+    def phase(self) -> str: ...
+
+
+class Totalled(Protocol):
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+
+def finished(state: Phased) -> bool:
+    """The default `is_over`: the game's state has reached its `finished` phase."""
+    return state.phase == "finished"
+
+
+def totals(state: Totalled) -> list[int]:
+    """The default `scores`: the running totals the state keeps."""
+    return list(state.totals)
+
+
+def no_option_checks(players: int, options: Any) -> None:
+    """The default `check_options`: the options' types say all there is to check."""
+
+
+def shown_as_is(event: E, viewer: Viewer) -> E:
+    """The default `redact_event`: an event that hides nothing is shown to everyone as it is."""
+    return event
+
+
+def random_move(state: Any, seat: int, moves: list[C], draws: Draws) -> C:
+    """The default `random` bot: any legal move, drawn from the bot's own label."""
+    return pick(moves, draws)
+
+
+def silent(state: Any, seat: int, level: str, draws: Draws) -> None:
+    """The default `bot_reaction`: bots act only when the game awaits them."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -34,50 +79,44 @@ class Game(Generic[S, C, E, Opt]):
     state_type: type[S]
     command_type: Any  # the tagged union of the game's commands
     event_types: tuple[type[msgspec.Struct], ...]  # the game's own event structs (not lifecycle)
-    check_options: Callable[[int, Opt], None]
     initial_state: Callable[[int, Opt], S]
     start: Callable[[S, Shuffler], list[E]]
     decide: Callable[[S, int, C, Shuffler], list[E]]
     evolve: Callable[[S, E], S]
-    view: Callable[[S, Viewer], dict[str, Any]]
-    redact: Callable[[S, E, Viewer], E]
+    view: Callable[[S, Viewer], Any]
     legal_moves: Callable[[S, int], list[C]]
     awaiting: Callable[[S], list[int]]
-    is_over: Callable[[S], bool]
-    scores: Callable[[S], list[int]]
     winners: Callable[[S], list[int]]
     catalog: Callable[[], dict[str, Any]]
-    bot_move: Callable[[S, int, str, Draws], C]
+    # the `smart` bot: given the seat's legal moves (never empty), the one it plays
+    smart: Callable[[S, int, list[C], Draws], C]
+    # what `view` returns: documents the game's `state` in the OpenAPI spec  TODO(write-path): required
+    view_type: type[Any] = dict
+    check_options: Callable[[int, Opt], None] = no_option_checks
+    # what an event hides from a viewer; `redact_in_state` instead when that depends on the state
+    redact_event: Callable[[E, Viewer], E] = shown_as_is
+    redact_in_state: Callable[[S, E, Viewer], E] | None = None
+    is_over: Callable[[S], bool] = finished  # type: ignore[assignment]  # for states with a `phase`
+    scores: Callable[[S], list[int]] = totals  # type: ignore[assignment]  # for states with `totals`
+    # the `random` bot: given the seat's legal moves (never empty), the one it plays
+    random: Callable[[S, int, list[C], Draws], C] = random_move
     # A bot's move while the game waits for humans only, or None to stay silent: answering an open offer,
     # proposing to a human. It must change the state or be None, and stay None for a state it saw already.
-    bot_reaction: Callable[[S, int, str, Draws], C | None] = lambda *_: None
+    bot_reaction: Callable[[S, int, str, Draws], C | None] = silent
+
+    def redact(self, state: S, event: E, viewer: Viewer) -> E:
+        """The event as `viewer` may see it, the game running."""
+        if self.redact_in_state is not None:
+            return self.redact_in_state(state, event, viewer)
+        return self.redact_event(event, viewer)
+
+    def bot_move(self, state: S, seat: int, level: str, draws: Draws) -> C:
+        """The move of a bot of `level` awaited at `seat`: its policy over the seat's legal moves."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            return pick(moves, draws)  # refuses with `no_legal_move`
+        policy = self.smart if level == "smart" else self.random
+        return policy(state, seat, moves, draws)
 
 
 AnyGame = Game[Any, Any, Any, Any]
-
-
-class Phased(Protocol):
-    @property
-    def phase(self) -> str: ...
-
-
-class Totalled(Protocol):
-    @property
-    def totals(self) -> list[int]: ...
-
-
-def finished(state: Phased) -> bool:
-    return state.phase == "finished"
-
-
-def totals(state: Totalled) -> list[int]:
-    return list(state.totals)
-
-
-def redact_without_state(redact: Callable[[E, Viewer], E]) -> Callable[[Any, E, Viewer], E]:
-    """For games whose redaction depends on the event and the viewer only."""
-
-    def redact_event(_: Any, event: E, viewer: Viewer) -> E:
-        return redact(event, viewer)
-
-    return redact_event

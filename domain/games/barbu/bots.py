@@ -10,10 +10,8 @@ from __future__ import annotations
 from domain.games.barbu.cards import ACE, DECK, LOWEST, card, rank, suit
 from domain.games.barbu.commands import ChooseContract, Command, Pass, PlayCard
 from domain.games.barbu.contracts import REUSSITE
-from domain.games.barbu.legal import legal_moves
 from domain.games.barbu.scoring import LAST_TRICK, PER_TRICK, REUSSITE_PRIZES, card_points
 from domain.games.barbu.state import State
-from domain.kernel.bots import pick
 from domain.kernel.shuffle import Draws
 
 # a rough chance that a card of this rank takes the trick it falls in
@@ -23,14 +21,7 @@ MEAN_P_WIN = sum(P_WIN.values()) / len(P_WIN)
 REACH = 6  # réussite: how far from the opening rank a card still counts as easy to lay
 
 
-def bot_move(state: State, seat: int, level: str, draws: Draws) -> Command:
-    moves = legal_moves(state, seat)
-    if level == "smart" and moves:
-        return smart(state, seat, moves)
-    return pick(moves, draws)
-
-
-def smart(state: State, seat: int, moves: list[Command]) -> Command:
+def smart(state: State, seat: int, moves: list[Command], draws: Draws) -> Command:
     if state.phase == "choose_contract":
         return choose_contract(state, seat, moves)
     cards = [m.card for m in moves if isinstance(m, PlayCard)]

@@ -11,7 +11,7 @@ from domain.games.barbu.contracts import CONTRACTS
 from domain.games.barbu.events import EVENT_TYPES, Event
 from domain.games.barbu.options import Options, check
 from domain.games.barbu.state import State
-from domain.kernel.game import Game, finished, redact_without_state, totals
+from domain.kernel.game import Game
 from domain.kernel.ranking import lowest
 
 
@@ -43,12 +43,10 @@ GAME: Game[State, Command, Event, Options] = Game(
     decide=decide.decide,
     evolve=evolve.evolve,
     view=views.view,
-    redact=redact_without_state(views.redact),
+    redact_event=views.redact,
     legal_moves=legal.legal_moves,
     awaiting=legal.awaiting,
-    is_over=finished,
-    scores=totals,
     winners=winners,
     catalog=catalog,
-    bot_move=bots.bot_move,
+    smart=bots.smart,
 )

@@ -34,10 +34,8 @@ from domain.kernel.shuffle import Draws
 GIFTS_PER_TURN = 4
 
 
-def bot_move(state: State, seat: int, level: str, draws: Draws) -> Command:
-    moves = legal_moves(state, seat)
-    if level == "smart" and moves:
-        return smart(state, seat, moves, draws)
+def random_move(state: State, seat: int, moves: list[Command], draws: Draws) -> Command:
+    """Any legal move; a proposal drawn among the legal ones gets a random trade to carry."""
     move = pick(moves, draws)
     if isinstance(move, ProposeTrade):
         return random_proposal(state, seat, move, draws)

@@ -10,7 +10,7 @@ from domain.games.bohnanza.commands import Command
 from domain.games.bohnanza.events import EVENT_TYPES, Event
 from domain.games.bohnanza.options import Options, check
 from domain.games.bohnanza.state import State
-from domain.kernel.game import Game, finished, redact_without_state
+from domain.kernel.game import Game
 
 
 def winners(state: State) -> list[int]:
@@ -52,13 +52,13 @@ GAME: Game[State, Command, Event, Options] = Game(
     decide=decide.decide,
     evolve=evolve.evolve,
     view=views.view,
-    redact=redact_without_state(views.redact),
+    redact_event=views.redact,
     legal_moves=legal.legal_moves,
     awaiting=legal.awaiting,
-    is_over=finished,
     scores=scores,
     winners=winners,
     catalog=catalog,
-    bot_move=bots.bot_move,
+    smart=bots.smart,
+    random=bots.random_move,
     bot_reaction=bots.bot_reaction,
 )

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from domain.games.daron.cards import REVERSERS, hand_points, plus
 from domain.games.daron.commands import Accept, Brawl, Command, Deposit, Draw, Duel, Pass, Riposte
-from domain.games.daron.legal import legal_moves
 from domain.games.daron.state import State
-from domain.kernel.bots import pick
 from domain.kernel.shuffle import Draws
 
 GOING_OUT = 1000.0
@@ -64,7 +62,7 @@ def act(state: State, seat: int, moves: list[Command]) -> Command:
     return Draw()
 
 
-def smart(state: State, seat: int, moves: list[Command]) -> Command:
+def smart(state: State, seat: int, moves: list[Command], draws: Draws) -> Command:
     match state.phase:
         case "duel":
             return answer_duel(moves)
@@ -73,10 +71,3 @@ def smart(state: State, seat: int, moves: list[Command]) -> Command:
         case "drawn":
             return best_deposit(state, seat, moves) or Pass()
     return act(state, seat, moves)
-
-
-def bot_move(state: State, seat: int, level: str, draws: Draws) -> Command:
-    moves = legal_moves(state, seat)
-    if level == "smart" and moves:
-        return smart(state, seat, moves)
-    return pick(moves, draws)

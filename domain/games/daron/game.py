@@ -8,9 +8,9 @@ from domain.games.daron import bots, decide, evolve, legal, views
 from domain.games.daron.cards import COMPOSITION, DECK_SIZE, points
 from domain.games.daron.commands import Command
 from domain.games.daron.events import EVENT_TYPES, Event
-from domain.games.daron.options import Options, check
+from domain.games.daron.options import Options
 from domain.games.daron.state import State
-from domain.kernel.game import Game, finished, redact_without_state, totals
+from domain.kernel.game import Game
 from domain.kernel.ranking import highest
 
 
@@ -34,18 +34,15 @@ GAME: Game[State, Command, Event, Options] = Game(
     state_type=State,
     command_type=Command,
     event_types=EVENT_TYPES,
-    check_options=check,
     initial_state=evolve.initial_state,
     start=decide.start,
     decide=decide.decide,
     evolve=evolve.evolve,
     view=views.view,
-    redact=redact_without_state(views.redact),
+    redact_event=views.redact,
     legal_moves=legal.legal_moves,
     awaiting=legal.awaiting,
-    is_over=finished,
-    scores=totals,
     winners=winners,
     catalog=catalog,
-    bot_move=bots.bot_move,
+    smart=bots.smart,
 )

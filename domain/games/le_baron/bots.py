@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from domain.games.le_baron.cards import BARONS, CARDS, COLOUR_LIMIT, ROW_LIMIT, colour_counts, colours_of, points_of
 from domain.games.le_baron.commands import ChooseRow, Command, PlayCard
-from domain.games.le_baron.legal import legal_moves
 from domain.games.le_baron.state import State
 from domain.games.le_baron.taking import matching_rows, taking_reason
-from domain.kernel.bots import pick
 from domain.kernel.shuffle import Draws
 
 SHARE_OF_ROW = 0.4  # how likely an opponent's card goes to one given row among those it matches
@@ -75,7 +73,7 @@ def choose_row(state: State, moves: list[ChooseRow]) -> ChooseRow:
     return max(moves, key=worth) if positive else min(moves, key=worth)
 
 
-def smart(state: State, moves: list[Command]) -> Command:
+def smart(state: State, seat: int, moves: list[Command], draws: Draws) -> Command:
     rows = [m for m in moves if isinstance(m, ChooseRow)]
     if rows:
         return choose_row(state, rows)
@@ -83,10 +81,3 @@ def smart(state: State, moves: list[Command]) -> Command:
     if state.options.positive:
         return max(cards, key=lambda m: gain(state, m.card))
     return min(cards, key=lambda m: avoid_cost(state, m.card))
-
-
-def bot_move(state: State, seat: int, level: str, draws: Draws) -> Command:
-    moves = legal_moves(state, seat)
-    if level == "smart" and moves:
-        return smart(state, moves)
-    return pick(moves, draws)

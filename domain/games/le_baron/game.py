@@ -10,7 +10,7 @@ from domain.games.le_baron.commands import Command
 from domain.games.le_baron.events import EVENT_TYPES, Event
 from domain.games.le_baron.options import Options, check
 from domain.games.le_baron.state import State
-from domain.kernel.game import Game, finished, redact_without_state, totals
+from domain.kernel.game import Game
 from domain.kernel.ranking import highest, lowest
 
 
@@ -51,12 +51,10 @@ GAME: Game[State, Command, Event, Options] = Game(
     decide=decide.decide,
     evolve=evolve.evolve,
     view=views.view,
-    redact=redact_without_state(views.redact),
+    redact_event=views.redact,
     legal_moves=legal.legal_moves,
     awaiting=legal.awaiting,
-    is_over=finished,
-    scores=totals,
     winners=winners,
     catalog=catalog,
-    bot_move=bots.bot_move,
+    smart=bots.smart,
 )

@@ -5,9 +5,7 @@ from __future__ import annotations
 from domain.games.six_nimmt.cards import ROW_LIMIT, heads_of
 from domain.games.six_nimmt.commands import ChooseRow, Command, PlayCard
 from domain.games.six_nimmt.decide import row_for
-from domain.games.six_nimmt.legal import legal_moves
 from domain.games.six_nimmt.state import State
-from domain.kernel.bots import pick
 from domain.kernel.shuffle import Draws
 
 
@@ -24,17 +22,10 @@ def card_risk(state: State, card: int) -> float:
     return heads_of(state.rows[row]) * min(1.0, gap / (10.0 * room)) / room
 
 
-def smart(state: State, seat: int, moves: list[Command]) -> Command:
+def smart(state: State, seat: int, moves: list[Command], draws: Draws) -> Command:
     match moves[0]:
         case ChooseRow():
             return min(moves, key=lambda m: heads_of(state.rows[m.row]) if isinstance(m, ChooseRow) else 0)
         case PlayCard():
             return min(moves, key=lambda m: card_risk(state, m.card) if isinstance(m, PlayCard) else 0)
     return moves[0]  # draft: take the lowest card left, the least risky to hold
-
-
-def bot_move(state: State, seat: int, level: str, draws: Draws) -> Command:
-    moves = legal_moves(state, seat)
-    if level == "smart" and moves:
-        return smart(state, seat, moves)
-    return pick(moves, draws)

@@ -10,7 +10,7 @@ from domain.games.six_nimmt.commands import Command
 from domain.games.six_nimmt.events import EVENT_TYPES, Event
 from domain.games.six_nimmt.options import Options, check
 from domain.games.six_nimmt.state import State
-from domain.kernel.game import Game, finished, totals
+from domain.kernel.game import Game
 from domain.kernel.ranking import lowest
 from domain.kernel.viewer import Viewer
 
@@ -43,12 +43,10 @@ GAME: Game[State, Command, Event, Options] = Game(
     decide=decide.decide,
     evolve=evolve.evolve,
     view=views.view,
-    redact=redact,
+    redact_in_state=redact,
     legal_moves=legal.legal_moves,
     awaiting=legal.awaiting,
-    is_over=finished,
-    scores=totals,
     winners=winners,
     catalog=catalog,
-    bot_move=bots.bot_move,
+    smart=bots.smart,
 )

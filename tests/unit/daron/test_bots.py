@@ -12,6 +12,7 @@ from domain.kernel.shuffle import Draws
 from tests.unit.daron.positions import position
 from tests.unit.harness import Game, assert_replay_equals_live
 
+NO_DRAWS = Draws(b"", "unused")  # the daron smart bot draws nothing
 D = "daron"
 
 
@@ -36,27 +37,27 @@ def test_bots_are_pure_and_seeded() -> None:
 
 def test_smart_goes_out_when_it_can() -> None:
     state = position([["4", "6"], ["3", "3"]], top="5")
-    move = smart(state, 0, legal_moves(state, 0))
+    move = smart(state, 0, legal_moves(state, 0), NO_DRAWS)
     assert isinstance(move, Deposit) and sorted(move.cards) == ["4", "6"]
 
 
 def test_smart_answers_a_duel_with_the_cheapest_riposte_and_accepts_otherwise() -> None:
     duel = DuelInPlay(attacker=0, defender=1, amount=2, to_answer=1)
     state = position([["3", "3"], ["+3", "+5", "x2", "7"]], top="5", phase="duel", duel=duel)
-    assert smart(state, 1, legal_moves(state, 1)) == Riposte(card="+3")
+    assert smart(state, 1, legal_moves(state, 1), NO_DRAWS) == Riposte(card="+3")
     beaten = position([["3", "3"], ["+2", "7", "7"]], top="5", phase="duel", duel=duel)
-    assert smart(beaten, 1, legal_moves(beaten, 1)) == Accept()
+    assert smart(beaten, 1, legal_moves(beaten, 1), NO_DRAWS) == Accept()
 
 
 def test_smart_joins_a_brawl_one_card_at_a_time() -> None:
     brawl = BrawlInPlay(initiator=0, count=1, to_answer=1)
     state = position([["3", "3"], [D, D, "7"]], top="5", phase="brawl", brawl=brawl)
-    assert smart(state, 1, legal_moves(state, 1)) == Brawl(count=1)
+    assert smart(state, 1, legal_moves(state, 1), NO_DRAWS) == Brawl(count=1)
 
 
 def test_smart_passes_after_a_useless_draw() -> None:
     state = position([["8", "8", D], ["3", "3"]], top="2", phase="drawn")
-    assert smart(state, 0, legal_moves(state, 0)) == Pass()
+    assert smart(state, 0, legal_moves(state, 0), NO_DRAWS) == Pass()
 
 
 def test_smart_wins_clearly_more_often_than_random() -> None:
@@ -80,7 +81,7 @@ def test_smart_wins_clearly_more_often_than_random() -> None:
 
 def test_smart_prefers_a_good_deposit_then_a_brawl_of_one_card() -> None:
     good = position([["4", "5", "6", "7", D, D], ["3", "3"]], top="5")
-    move = smart(good, 0, legal_moves(good, 0))
+    move = smart(good, 0, legal_moves(good, 0), NO_DRAWS)
     assert isinstance(move, Deposit) and sorted(move.cards) == ["4", "5", "6"]
     poor = position([["4", "8", D, D, "x2"], ["3", "3"]], top="5")
-    assert smart(poor, 0, legal_moves(poor, 0)) == Brawl(count=1)
+    assert smart(poor, 0, legal_moves(poor, 0), NO_DRAWS) == Brawl(count=1)
