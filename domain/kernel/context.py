@@ -29,7 +29,7 @@ class Shuffler:
 
 
 class NoShuffles(Shuffler):
-    """For contexts that must not shuffle (legal-move probes, bots)."""
+    """A shuffler that refuses to shuffle: for tests that decide a command which must not need one."""
 
     def __init__(self) -> None:
         super().__init__(b"", 0)

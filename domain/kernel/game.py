@@ -77,21 +77,20 @@ class Game(Generic[S, C, E, Opt]):
     max_players: int
     options_type: type[Opt]
     state_type: type[S]
+    view_type: type[msgspec.Struct]  # what `view` returns: documents the game's `state` in the OpenAPI spec
     command_type: Any  # the tagged union of the game's commands
     event_types: tuple[type[msgspec.Struct], ...]  # the game's own event structs (not lifecycle)
     initial_state: Callable[[int, Opt], S]
     start: Callable[[S, Shuffler], list[E]]
     decide: Callable[[S, int, C, Shuffler], list[E]]
     evolve: Callable[[S, E], S]
-    view: Callable[[S, Viewer], Any]
+    view: Callable[[S, Viewer], msgspec.Struct]
     legal_moves: Callable[[S, int], list[C]]
     awaiting: Callable[[S], list[int]]
     winners: Callable[[S], list[int]]
     catalog: Callable[[], dict[str, Any]]
     # the `smart` bot: given the seat's legal moves (never empty), the one it plays
     smart: Callable[[S, int, list[C], Draws], C]
-    # what `view` returns: documents the game's `state` in the OpenAPI spec  TODO(write-path): required
-    view_type: type[Any] = dict
     check_options: Callable[[int, Opt], None] = no_option_checks
     # what an event hides from a viewer; `redact_in_state` instead when that depends on the state
     redact_event: Callable[[E, Viewer], E] = shown_as_is
@@ -120,3 +119,63 @@ class Game(Generic[S, C, E, Opt]):
 
 
 AnyGame = Game[Any, Any, Any, Any]
+
+Opt_contra = TypeVar("Opt_contra", contravariant=True)
+
+
+class Rulebook(Protocol[S, C, E, Opt_contra]):
+    """What a game's `game.py` module holds, each name imported from the rule module that defines it (or
+    written there when it is the game's own, like `winners` and `catalog`). `assemble` makes the record of it."""
+
+    @property
+    def NAME(self) -> str: ...  # the game's name in the API (`six-nimmt`)
+    @property
+    def TITLE(self) -> str: ...
+    @property
+    def PLAYERS(self) -> tuple[int, int]: ...  # the fewest and the most players
+    @property
+    def Options(self) -> type[msgspec.Struct]: ...
+    @property
+    def State(self) -> type[S]: ...
+    @property
+    def View(self) -> type[msgspec.Struct]: ...
+    @property
+    def Command(self) -> Any: ...  # the tagged union of the game's commands
+    @property
+    def EVENT_TYPES(self) -> tuple[type[msgspec.Struct], ...]: ...
+    def initial_state(self, players: int, options: Opt_contra, /) -> S: ...
+    def start(self, state: S, shuffler: Shuffler, /) -> list[E]: ...
+    def decide(self, state: S, seat: int, command: C, shuffler: Shuffler, /) -> list[E]: ...
+    def evolve(self, state: S, event: E, /) -> S: ...
+    def view(self, state: S, viewer: Viewer, /) -> msgspec.Struct: ...
+    def legal_moves(self, state: S, seat: int, /) -> list[C]: ...
+    def awaiting(self, state: S, /) -> list[int]: ...
+    def winners(self, state: S, /) -> list[int]: ...
+    def catalog(self, /) -> dict[str, Any]: ...
+    def smart(self, state: S, seat: int, moves: list[C], draws: Draws, /) -> C: ...
+
+
+def assemble(rules: Rulebook[S, C, E, Any]) -> Game[S, C, E, Any]:
+    """The game record of a rulebook module, with the record's defaults for the rest (replace them with
+    `dataclasses.replace` where the game has its own: option checks, redaction, scores, other bots)."""
+    return Game(
+        name=rules.NAME,
+        title=rules.TITLE,
+        min_players=rules.PLAYERS[0],
+        max_players=rules.PLAYERS[1],
+        options_type=rules.Options,
+        state_type=rules.State,
+        view_type=rules.View,
+        command_type=rules.Command,
+        event_types=rules.EVENT_TYPES,
+        initial_state=rules.initial_state,
+        start=rules.start,
+        decide=rules.decide,
+        evolve=rules.evolve,
+        view=rules.view,
+        legal_moves=rules.legal_moves,
+        awaiting=rules.awaiting,
+        winners=rules.winners,
+        catalog=rules.catalog,
+        smart=rules.smart,
+    )

@@ -9,6 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
+
+from domain.kernel.per_seat import with_seat
+
+
+# The same fact in both games; its name and fields are a storage format.
+class CardPlaced(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    seat: int
+    card: int
+    row: int
+
 
 def rows_started(starters: Sequence[int]) -> list[list[int]]:
     return [[card] for card in starters]
@@ -27,7 +38,5 @@ def with_row_emptied(rows: Sequence[list[int]], row: int) -> list[list[int]]:
 
 
 def with_cards_added(piles: Sequence[list[int]], seat: int, cards: Sequence[int]) -> list[list[int]]:
-    """A seat's score (or penalty) pile once it has taken `cards`."""
-    updated = list(piles)
-    updated[seat] = [*updated[seat], *cards]
-    return updated
+    """A seat's pile once `cards` have gone onto it (a taken row; le-baron: a card slipped under)."""
+    return with_seat(piles, seat, [*piles[seat], *cards])

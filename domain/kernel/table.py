@@ -266,15 +266,19 @@ def evolve(rules: AnyGame, table: Table[Any], event: Any) -> Table[Any]:
             return msgspec.structs.replace(table, inner=rules.evolve(table.inner, event), version=version)
 
 
+def evolve_all(rules: AnyGame, table: Table[Any], events: list[Any]) -> Table[Any]:
+    """The table once `events` are applied in order."""
+    for event in events:
+        table = evolve(rules, table, event)
+    return table
+
+
 def fold(rules: AnyGame, events: list[Any]) -> Table[Any]:
     """Replay a whole stream; the first event must be `GameCreated`."""
     first = events[0]
     if not isinstance(first, GameCreated):
         raise ValueError("a stream starts with GameCreated")
-    table = initial(first)
-    for event in events[1:]:
-        table = evolve(rules, table, event)
-    return table
+    return evolve_all(rules, initial(first), events[1:])
 
 
 def effective_viewer(table: Table[Any], viewer: Viewer) -> Viewer:
@@ -291,26 +295,52 @@ def redact(rules: AnyGame, table: Table[Any], event: Any, viewer: Viewer) -> Any
     return rules.redact(table.inner, event, viewer)
 
 
-def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> dict[str, Any]:
+class SeatView(msgspec.Struct, frozen=True):
+    seat: int
+    name: str | None  # None: the seat is free
+    bot: str | None  # the bot's level, or None for a person (or a free seat)
+
+
+class GameView(msgspec.Struct, frozen=True):
+    """A game as one viewer may see it: the table's public part and the game's own view (`state`)."""
+
+    game_id: str
+    game: str
+    status: Status
+    version: int
+    players: list[SeatView]
+    you: int | None  # the viewer's seat; None for a spectator
+    awaiting: list[int]  # the seats whose move the game waits for
+    scores: list[int]
+    winners: list[int]  # empty until the game has ended
+    options: dict[str, Any]
+    seed_commitment: str
+    seed: str | None  # revealed once the game has ended
+    state: Any  # the game's view (its `view_type`), None in the lobby
+    turn_seconds: int | None = None
+    rematch: str | None = None  # the id of the game that follows this one
+
+
+def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
     seen_by = effective_viewer(table, viewer)
     inner = table.inner
     over = table.status == "finished"
-    return {
-        "game_id": table.game_id,
-        "game": table.game,
-        "status": table.status,
-        "version": table.version,
-        "players": [
-            {"seat": i, "name": s.name if s else None, "bot": s.bot if s else None} for i, s in enumerate(table.seats)
+    return GameView(
+        game_id=table.game_id,
+        game=table.game,
+        status=table.status,
+        version=table.version,
+        players=[
+            SeatView(seat=i, name=s.name if s else None, bot=s.bot if s else None) for i, s in enumerate(table.seats)
         ],
-        "you": viewer.seat,
-        "awaiting": rules.awaiting(inner) if inner is not None and table.status == "active" else [],
-        "scores": table.scores if over else (rules.scores(inner) if inner is not None else [0] * table.players),
-        "winners": table.winners if over else [],
-        "options": table.options,
-        "seed_commitment": table.seed_commitment,
-        "seed": table.seed if over else None,
-        "turn_seconds": table.turn_seconds,
-        "rematch": table.rematch,
-        "state": rules.view(inner, seen_by) if inner is not None else None,
-    }
+        you=viewer.seat,
+        awaiting=rules.awaiting(inner) if inner is not None and table.status == "active" else [],
+        scores=table.scores if over else (rules.scores(inner) if inner is not None else [0] * table.players),
+        winners=table.winners if over else [],
+        options=table.options,
+        seed_commitment=table.seed_commitment,
+        seed=table.seed if over else None,
+        turn_seconds=table.turn_seconds,
+        rematch=table.rematch,
+        state=rules.view(inner, seen_by) if inner is not None else None,
+    )

@@ -1,5 +1,12 @@
 """Le Barbu, rules/barbu.md: seven contracts, trick play and réussite, 3 to 6 players."""
 
-from domain.games.barbu.game import GAME
+from dataclasses import replace
+
+from domain.games.barbu import game
+from domain.kernel.game import Game, assemble
+
+GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
+    assemble(game), check_options=game.check, redact_event=game.redact
+)
 
 __all__ = ["GAME"]

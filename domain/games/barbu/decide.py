@@ -1,39 +1,19 @@
-"""Barbu decide: validate a command, emit the facts, play the round on to its score and the next deal."""
+"""Barbu decide: validate a command and emit the facts: the contract, trick play, réussite, to the round's end."""
 
 from __future__ import annotations
 
-from domain.games.barbu.cards import DECK, hand_size, in_canonical_order
 from domain.games.barbu.commands import ChooseContract, Command, Pass, PlayCard
 from domain.games.barbu.contracts import REUSSITE
-from domain.games.barbu.events import (
-    CardPlayed,
-    CardsDealt,
-    ContractChosen,
-    Event,
-    ExtraPlayOffered,
-    Passed,
-    RoundEnd,
-    RoundScored,
-    TrickWon,
-    WentOut,
-)
-from domain.games.barbu.evolve import evolve
-from domain.games.barbu.options import total_rounds
+from domain.games.barbu.events import CardPlayed, ContractChosen, Event, ExtraPlayOffered, Passed, TrickWon, WentOut
+from domain.games.barbu.evolve import Rec, evolve
 from domain.games.barbu.reussite import fits, grants_extra_play, jammed, playable_in_reussite
+from domain.games.barbu.rounds import score_round
 from domain.games.barbu.scoring import REUSSITE_PRIZES, trick_points
 from domain.games.barbu.state import State
 from domain.games.barbu.tricks import breaks_hearts_ban, follows_suit, led_suit, trick_round_over, trick_winner
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import refuse
 from domain.kernel.recorder import Recorder
-
-Rec = Recorder[State, Event]
-
-
-def start(state: State, shuffler: Shuffler) -> list[Event]:
-    rec: Rec = Recorder(state, evolve)
-    deal_round(rec, shuffler, chooser=0)
-    return rec.events
 
 
 def decide(state: State, seat: int, command: Command, shuffler: Shuffler) -> list[Event]:
@@ -52,26 +32,6 @@ def decide(state: State, seat: int, command: Command, shuffler: Shuffler) -> lis
         case _:
             raise refuse("wrong_phase", f"{type(command).__name__} is not allowed in phase {state.phase}")
     return rec.events
-
-
-def deal_round(rec: Rec, shuffler: Shuffler, chooser: int) -> None:
-    """One at a time from the chooser to the left, floor(52/n) each; the leftover cards are removed face up."""
-    n = rec.state.players
-    order, shuffled = shuffler.shuffle(DECK)
-    rec.emit(shuffled)
-    dealt = hand_size(n) * n
-    hands: list[list[str]] = [[] for _ in range(n)]
-    for i, card in enumerate(order[:dealt]):
-        hands[(chooser + i) % n].append(card)
-    rec.emit(
-        CardsDealt(
-            round=rec.state.round + 1,
-            chooser=chooser,
-            hands=[in_canonical_order(h) for h in hands],
-            removed=list(order[dealt:]),
-            hand_sizes=[len(h) for h in hands],
-        )
-    )
 
 
 def check_turn(state: State, seat: int) -> None:
@@ -160,21 +120,3 @@ def pass_turn(rec: Rec, seat: int, shuffler: Shuffler) -> None:
     rec.emit(Passed(seat=seat))
     if jammed(rec.state):
         score_round(rec, "jam", shuffler)
-
-
-def score_round(rec: Rec, reason: RoundEnd, shuffler: Shuffler) -> None:
-    state = rec.state
-    totals = [t + p for t, p in zip(state.totals, state.round_points, strict=True)]
-    last = state.round >= total_rounds(state.players, state.options)
-    rec.emit(
-        RoundScored(
-            round=state.round,
-            contract=state.contract or "",
-            points=list(state.round_points),
-            totals=totals,
-            reason=reason,
-            last=last,
-        )
-    )
-    if not last:
-        deal_round(rec, shuffler, chooser=(state.chooser + 1) % state.players)

@@ -1,8 +1,11 @@
-"""Barbu events: the facts of a round, from the deal to the scores."""
+"""Barbu events: the facts of a round, from the deal to the scores.
+
+Event names and fields are a storage format (stored games replay them): never rename or change one.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -22,17 +25,23 @@ class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
 
 class ContractChosen(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The round's chooser names its contract, which it then leads."""
+
     round: int
     seat: int
     contract: str
 
 
 class CardPlayed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """A card to the trick, or to the réussite lines."""
+
     seat: int
     card: str
 
 
 class TrickWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The highest card of the led suit takes the trick; `points` are what it costs under the contract."""
+
     seat: int
     trick: int  # 1 for the round's first trick
     cards: list[str]  # in the order they were played, the lead first
@@ -46,6 +55,8 @@ class ExtraPlayOffered(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
 
 class Passed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Réussite: the seat had nothing to lay, or declined the extra play after an ace."""
+
     seat: int
 
 
@@ -58,6 +69,8 @@ class WentOut(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
 
 class RoundScored(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The round is over (`reason`); its `points` per seat are added to the `totals`."""
+
     round: int
     contract: str
     points: list[int]
@@ -77,4 +90,5 @@ Event = (
     | RoundScored
     | DeckShuffled
 )
-EVENT_TYPES = (CardsDealt, ContractChosen, CardPlayed, TrickWon, ExtraPlayOffered, Passed, WentOut, RoundScored)
+# the game's own events, for the codec and the spec: the union less the kernel's shuffle, which the game folds too
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = tuple(t for t in get_args(Event) if t is not DeckShuffled)

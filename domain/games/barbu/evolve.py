@@ -19,7 +19,11 @@ from domain.games.barbu.events import (
 )
 from domain.games.barbu.options import Options
 from domain.games.barbu.state import State
-from domain.kernel.events import DeckShuffled
+from domain.kernel.per_seat import with_seat
+from domain.kernel.recorder import Recorder
+
+# what `decide` writes through: each fact is applied at once, so the next rule sees its effect
+Rec = Recorder[State, Event]
 
 
 def initial_state(players: int, options: Options) -> State:
@@ -44,15 +48,11 @@ def next_holder(hands: list[list[str]], seat: int) -> int:
 
 
 def _without(hands: list[list[str]], seat: int, card: str) -> list[list[str]]:
-    hands = list(hands)
-    hands[seat] = [c for c in hands[seat] if c != card]
-    return hands
+    return with_seat(hands, seat, [c for c in hands[seat] if c != card])
 
 
 def _add(values: list[int], seat: int, amount: int) -> list[int]:
-    values = list(values)
-    values[seat] += amount
-    return values
+    return with_seat(values, seat, values[seat] + amount)
 
 
 def _laid_in_line(state: State, card: str) -> State:
@@ -66,8 +66,6 @@ def _laid_in_line(state: State, card: str) -> State:
 
 def evolve(state: State, event: Event) -> State:
     match event:
-        case DeckShuffled(order=order):
-            return replace(state, deck=[str(c) for c in order])
         case CardsDealt(round=round_, chooser=chooser, hands=hands, removed=removed):
             n = state.players
             return replace(
@@ -76,7 +74,6 @@ def evolve(state: State, event: Event) -> State:
                 round=round_,
                 chooser=chooser,
                 contract=None,
-                deck=[],
                 hands=[list(h) for h in hands],
                 removed=list(removed),
                 turn=chooser,
@@ -92,8 +89,7 @@ def evolve(state: State, event: Event) -> State:
                 out=[],
             )
         case ContractChosen(seat=seat, contract=contract):
-            left = list(state.contracts_left)
-            left[seat] = [c for c in left[seat] if c != contract]
+            left = with_seat(state.contracts_left, seat, [c for c in state.contracts_left[seat] if c != contract])
             return replace(state, phase="play", contract=contract, contracts_left=left, turn=seat)
         case CardPlayed(seat=seat, card=card) if state.contract == REUSSITE:
             hands = _without(state.hands, seat, card)

@@ -15,11 +15,10 @@ class State(msgspec.Struct):
     players: int
     options: Options
     phase: Phase = "deal"
-    round: int = 0
-    chooser: int = 0
-    contract: str | None = None
+    round: int = 0  # 1-based once dealt
+    chooser: int = 0  # chooses the contract and leads; the next seat in the next round
+    contract: str | None = None  # None until the chooser names it
     contracts_left: list[list[str]] = []  # per seat, in the rulebook's order
-    deck: list[str] = []  # the last shuffle, until it is dealt
     hands: list[list[str]] = []  # each in canonical order
     removed: list[str] = []
     turn: int = 0

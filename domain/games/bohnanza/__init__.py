@@ -1,5 +1,17 @@
 """Bohnanza, rules/bohnanza.md."""
 
-from domain.games.bohnanza.game import GAME
+from dataclasses import replace
+
+from domain.games.bohnanza import game
+from domain.kernel.game import Game, assemble
+
+GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
+    assemble(game),
+    check_options=game.check,
+    redact_event=game.redact,
+    scores=game.State.coins,  # the sizes of the gold piles
+    random=game.random_move,
+    bot_reaction=game.bot_reaction,
+)
 
 __all__ = ["GAME"]

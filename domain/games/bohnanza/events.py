@@ -1,4 +1,7 @@
-"""Bohnanza events: the facts of a turn, from the deal to the final harvest."""
+"""Bohnanza events: the facts of a turn, from the deal to the final harvest.
+
+The classes, their names and fields are a storage format: recorded games replay from them as they are.
+"""
 
 from __future__ import annotations
 
@@ -108,6 +111,9 @@ class TurnStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     seat: int
 
 
+# After the final harvest: the game's own end, the one event that brings its state to `finished`. The table's
+# `GameEnded` (the seed revealed) follows because of it and never reaches this game's evolve, so it is still
+# emitted (docs/games/bohnanza.md). A comment, not a docstring: docstrings become openapi.yaml.
 class GameFinished(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     coins: list[int]
     winners: list[int]

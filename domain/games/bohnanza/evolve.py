@@ -5,9 +5,6 @@ Only the lists an event changes are copied; the rest of the state is shared with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
 from msgspec.structs import replace
 
 from domain.games.bohnanza.events import (
@@ -28,11 +25,10 @@ from domain.games.bohnanza.events import (
     TurnStarted,
 )
 from domain.games.bohnanza.options import Options, starting_fields
-from domain.games.bohnanza.state import Field, State, Trade
-from domain.games.bohnanza.trades import after_trade, find, without
+from domain.games.bohnanza.state import Field, State
+from domain.games.bohnanza.trades import find, others_after, taken_by, without
 from domain.kernel.events import DeckShuffled
-
-T = TypeVar("T")
+from domain.kernel.per_seat import with_seat
 
 
 def initial_state(players: int, options: Options) -> State:
@@ -47,16 +43,10 @@ def initial_state(players: int, options: Options) -> State:
     )
 
 
-def _set(rows: list[T], seat: int, row: T) -> list[T]:
-    rows = list(rows)
-    rows[seat] = row
-    return rows
-
-
 def _plant(state: State, seat: int, field: int, bean: str) -> list[list[Field | None]]:
     current = state.fields[seat][field]
     count = current.count if current is not None else 0
-    return _set(state.fields, seat, _set(state.fields[seat], field, Field(bean=bean, count=count + 1)))
+    return with_seat(state.fields, seat, with_seat(state.fields[seat], field, Field(bean=bean, count=count + 1)))
 
 
 def _accept(state: State, event: TradeAccepted) -> State:
@@ -64,24 +54,14 @@ def _accept(state: State, event: TradeAccepted) -> State:
     if trade is None:
         return state
     proposer, accepter = trade.seat, event.seat
-    hands = _set(state.hands, proposer, without(state.hands[proposer], trade.give_hand))
-    hands[accepter] = without(hands[accepter], event.give_hand)
-    removed_face_up: Sequence[int] = trade.give_face_up or event.give_face_up
-    pending = _set(state.pending, accepter, [*state.pending[accepter], *event.to_accepter])
-    pending[proposer] = [*pending[proposer], *event.to_proposer]
-    removed_hands = {proposer: trade.give_hand, accepter: event.give_hand}
-    trades: list[Trade] = []
-    for other in state.trades:
-        if other.trade_id != trade.trade_id:
-            # a stale proposal keeps its old positions: decide cancels it in the very next event
-            trades.append(after_trade(other, removed_hands, removed_face_up) or other)
-    return replace(
-        state,
-        hands=hands,
-        face_up=without(state.face_up, removed_face_up),
-        pending=pending,
-        trades=trades,
-    )
+    taken = taken_by(trade, accepter, event.give_hand, event.give_face_up)
+    hands = with_seat(state.hands, proposer, without(state.hands[proposer], trade.give_hand))
+    hands = with_seat(hands, accepter, without(hands[accepter], event.give_hand))
+    pending = with_seat(state.pending, accepter, [*state.pending[accepter], *event.to_accepter])
+    pending = with_seat(pending, proposer, [*pending[proposer], *event.to_proposer])
+    # a stale proposal keeps its old positions: decide cancels it in the very next event
+    trades = [after or before for before, after in others_after(state.trades, trade, taken)]
+    return replace(state, hands=hands, face_up=without(state.face_up, taken.face_up), pending=pending, trades=trades)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -94,47 +74,39 @@ def evolve(state: State, event: Event) -> State:
             return replace(state, hands=[list(h) for h in hands], deck=state.deck[dealt:], phase="plant")
         case BeanPlanted(seat=seat, field=field, bean=bean, pending=None):
             fields = _plant(state, seat, field, bean)
-            hands = _set(state.hands, seat, state.hands[seat][1:])
+            hands = with_seat(state.hands, seat, state.hands[seat][1:])
             return replace(state, fields=fields, hands=hands, planted=state.planted + 1)
         case BeanPlanted(seat=seat, field=field, bean=bean, pending=int() as index):
             fields = _plant(state, seat, field, bean)
             own = state.pending[seat]
-            pending = _set(state.pending, seat, [*own[:index], *own[index + 1 :]])
+            pending = with_seat(state.pending, seat, [*own[:index], *own[index + 1 :]])
             return replace(state, fields=fields, pending=pending)
         case CardsTurnedUp(cards=cards):
             return replace(state, deck=state.deck[len(cards) :], face_up=[*state.face_up, *cards], phase="trade")
         case TradeProposed() as proposed:
-            trade = Trade(
-                trade_id=proposed.trade_id,
-                seat=proposed.seat,
-                to=proposed.to,
-                give_hand=list(proposed.give_hand),
-                give_face_up=list(proposed.give_face_up),
-                give=list(proposed.give),
-                want=dict(proposed.want),
-            )
-            return replace(state, trades=[*state.trades, trade], next_trade_id=proposed.trade_id + 1)
+            # the proposal is kept as it was made (frozen, and nothing ever changes a list of it in place)
+            return replace(state, trades=[*state.trades, proposed], next_trade_id=proposed.trade_id + 1)
         case TradeAccepted() as accepted:
             return _accept(state, accepted)
         case TradeCancelled(trade_id=trade_id):
             return replace(state, trades=[t for t in state.trades if t.trade_id != trade_id])
         case TradingEnded(seat=seat, kept=kept):
-            pending = _set(state.pending, seat, [*state.pending[seat], *kept])
+            pending = with_seat(state.pending, seat, [*state.pending[seat], *kept])
             return replace(state, pending=pending, face_up=[], trades=[], phase="plant_pending")
         case FieldHarvested(seat=seat, field=field, bean=bean, count=count, coins=coins):
-            fields = _set(state.fields, seat, _set(state.fields[seat], field, None))
-            gold = _set(state.gold, seat, [*state.gold[seat], *([bean] * coins)])
+            fields = with_seat(state.fields, seat, with_seat(state.fields[seat], field, None))
+            gold = with_seat(state.gold, seat, [*state.gold[seat], *([bean] * coins)])
             return replace(state, fields=fields, gold=gold, discard=[*state.discard, *([bean] * (count - coins))])
         case FieldBought(seat=seat, paid=paid):
-            fields = _set(state.fields, seat, [*state.fields[seat], None])
+            fields = with_seat(state.fields, seat, [*state.fields[seat], None])
             own = state.gold[seat]
-            gold = _set(state.gold, seat, own[: len(own) - len(paid)])
+            gold = with_seat(state.gold, seat, own[: len(own) - len(paid)])
             return replace(
                 state, fields=fields, gold=gold, discard=[*state.discard, *paid], third_fields=state.third_fields + 1
             )
         case CardsDrawn(seat=seat, count=count):
             # the deck, not the event, says which cards: a redacted copy of the event must not matter
-            hands = _set(state.hands, seat, [*state.hands[seat], *state.deck[:count]])
+            hands = with_seat(state.hands, seat, [*state.hands[seat], *state.deck[:count]])
             return replace(state, hands=hands, deck=state.deck[count:])
         case DeckReshuffled(exhaustions=exhaustions) | DeckExhausted(exhaustions=exhaustions):
             return replace(state, exhaustions=exhaustions)

@@ -1,20 +1,34 @@
-"""Bohnanza as a Decider: the object the platform plugs in."""
+"""Bohnanza's rulebook as the platform plugs it in: each part of the Decider imported from the rule module that
+holds it, and what is the game's own (`domain/kernel/game.py`, `assemble`, makes the record of it)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.games.bohnanza import bots, decide, evolve, legal, views
+from domain.games.bohnanza.bots import bot_reaction as bot_reaction
+from domain.games.bohnanza.bots import random_move as random_move
+from domain.games.bohnanza.bots import smart as smart
 from domain.games.bohnanza.cards import BASE_BEANS, COUNTS, EXTENDED_BEANS, METERS
-from domain.games.bohnanza.commands import Command
-from domain.games.bohnanza.events import EVENT_TYPES, Event
-from domain.games.bohnanza.options import Options, check
-from domain.games.bohnanza.state import State
-from domain.kernel.game import Game
+from domain.games.bohnanza.commands import Command as Command
+from domain.games.bohnanza.decide import decide as decide
+from domain.games.bohnanza.decide import start as start
+from domain.games.bohnanza.end import winners as winners
+from domain.games.bohnanza.events import EVENT_TYPES as EVENT_TYPES
+from domain.games.bohnanza.events import Event as Event
+from domain.games.bohnanza.evolve import evolve as evolve
+from domain.games.bohnanza.evolve import initial_state as initial_state
+from domain.games.bohnanza.legal import awaiting as awaiting
+from domain.games.bohnanza.legal import legal_moves as legal_moves
+from domain.games.bohnanza.options import Options as Options
+from domain.games.bohnanza.options import check as check
+from domain.games.bohnanza.state import State as State
+from domain.games.bohnanza.views import View as View
+from domain.games.bohnanza.views import redact as redact
+from domain.games.bohnanza.views import view as view
 
-
-def winners(state: State) -> list[int]:
-    return list(state.winners) if state.winners else [decide.winner(state.coins())]
+NAME = "bohnanza"
+TITLE = "Bohnanza"
+PLAYERS = (3, 7)
 
 
 def catalog() -> dict[str, Any]:
@@ -31,34 +45,3 @@ def catalog() -> dict[str, Any]:
         ],
         "options": {"extended": "6 or 7 players: no cocoa nor garden, with wax and coffee"},
     }
-
-
-def scores(state: State) -> list[int]:
-    return state.coins()
-
-
-GAME: Game[State, Command, Event, Options] = Game(
-    name="bohnanza",
-    title="Bohnanza",
-    min_players=3,
-    max_players=7,
-    options_type=Options,
-    state_type=State,
-    command_type=Command,
-    event_types=EVENT_TYPES,
-    check_options=check,
-    initial_state=evolve.initial_state,
-    start=decide.start,
-    decide=decide.decide,
-    evolve=evolve.evolve,
-    view=views.view,
-    redact_event=views.redact,
-    legal_moves=legal.legal_moves,
-    awaiting=legal.awaiting,
-    scores=scores,
-    winners=winners,
-    catalog=catalog,
-    smart=bots.smart,
-    random=bots.random_move,
-    bot_reaction=bots.bot_reaction,
-)

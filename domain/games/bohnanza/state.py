@@ -6,26 +6,25 @@ from typing import Literal
 
 import msgspec
 
+from domain.games.bohnanza.events import Event, TradeProposed
 from domain.games.bohnanza.options import Options
+from domain.kernel.recorder import Recorder
+
+ENDING_EXHAUSTION = 3  # the deck's 3rd exhaustion ends the game
 
 Phase = Literal["deal", "plant", "trade", "plant_pending", "finished"]
 
+# An open proposal is kept as it was proposed, except that its positions (`give_hand`, `give_face_up`)
+# follow its cards as other trades take cards away (trades.after_trade): they always point at the cards
+# as they lie now.
+Trade = TradeProposed
+
 
 class Field(msgspec.Struct, frozen=True):
+    """A planted field: `count` cards of one bean (an empty field is null)."""
+
     bean: str
     count: int
-
-
-class Trade(msgspec.Struct, frozen=True):
-    """An open proposal; its indices always point at the cards as they lie now."""
-
-    trade_id: int
-    seat: int
-    to: int | None
-    give_hand: list[int]
-    give_face_up: list[int]
-    give: list[str]
-    want: dict[str, int]
 
 
 class State(msgspec.Struct):
@@ -46,12 +45,16 @@ class State(msgspec.Struct):
     next_trade_id: int = 1
     turn_first_trade_id: int = 1  # proposals made this turn are numbered from here
     third_fields: int = 0  # bought so far, at most THIRD_FIELDS
-    winners: list[int] = []
+    winners: list[int] = []  # as `GameFinished` names them
 
     @property
     def ending(self) -> bool:
         """The 3rd exhaustion has happened: the game ends at the rule's end point of this turn."""
-        return self.exhaustions >= 3
+        return self.exhaustions >= ENDING_EXHAUSTION
 
     def coins(self) -> list[int]:
         return [len(g) for g in self.gold]
+
+
+# What a rule emits into: each event is applied at once, so the rule's later checks see its effect.
+Rec = Recorder[State, Event]

@@ -1,5 +1,10 @@
 """Le Jeu du Daron, rules/daron.md."""
 
-from domain.games.daron.game import GAME
+from dataclasses import replace
+
+from domain.games.daron import game
+from domain.kernel.game import Game, assemble
+
+GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(assemble(game), redact_event=game.redact)
 
 __all__ = ["GAME"]

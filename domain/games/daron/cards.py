@@ -91,8 +91,3 @@ def holds(hand: Iterable[str], cards: Iterable[str]) -> bool:
     have = Counter(hand)
     need = Counter(cards)
     return all(have[c] >= k for c, k in need.items())
-
-
-def brawl_draw(total: int) -> int:
-    """Two cards per Daron card for the first three, one per card beyond."""
-    return 2 * min(total, 3) + max(0, total - 3)

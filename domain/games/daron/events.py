@@ -1,8 +1,11 @@
-"""Daron events: the facts of a round, from the deal to the scores."""
+"""Daron events: the facts of a round, from the deal to the scores.
+
+Event names and fields are a storage format (stored games replay them): never rename or change one.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -31,12 +34,16 @@ class TurnStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
 
 class CardsDeposited(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """Cards laid on the discard pile in the order given; `top` is the value of the last, the new top."""
+
     seat: int
     cards: list[str]
     top: int
 
 
 class DirectionReversed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """A 1 or a 9 was laid with three players or more; the same seat plays again."""
+
     seat: int
     direction: int  # the new one: 1 increasing seats, -1 decreasing
 
@@ -51,10 +58,14 @@ class CardsDrawn(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
 
 class Passed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """After a draw, the seat ends its turn without a deposit."""
+
     seat: int
 
 
 class DuelStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """`attacker` lays the +k `card` against `defender`, the next seat; `amount` is k."""
+
     attacker: int
     defender: int
     card: str
@@ -62,34 +73,46 @@ class DuelStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
 
 class DuelRiposted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The seat answers with `card`; `amount` is the new one (the k of a +k, or doubled by x2)."""
+
     seat: int
     card: str
     amount: int
 
 
 class DuelLost(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The seat accepts the duel and draws `amount`: the `CardsDrawn` follow."""
+
     seat: int
     amount: int
 
 
 class BrawlStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The seat lays `count` Daron cards; the next seat joins or accepts."""
+
     seat: int
     count: int
 
 
 class BrawlJoined(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The seat lays `count` more Daron cards, `total` in this brawl so far."""
+
     seat: int
     count: int
     total: int
 
 
 class BrawlLost(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The seat accepts the brawl and draws `amount` for the `total` Daron cards: the `CardsDrawn` follow."""
+
     seat: int
     total: int
     amount: int
 
 
 class RoundWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+    """The seat laid its whole hand: `points` is 5 + the largest other hand; `hand_points` is 0 for it."""
+
     round: int
     seat: int
     points: int
@@ -123,19 +146,5 @@ Event = (
     | RoundBlocked
     | DeckShuffled
 )
-EVENT_TYPES = (
-    CardsDealt,
-    TurnStarted,
-    CardsDeposited,
-    DirectionReversed,
-    CardsDrawn,
-    Passed,
-    DuelStarted,
-    DuelRiposted,
-    DuelLost,
-    BrawlStarted,
-    BrawlJoined,
-    BrawlLost,
-    RoundWon,
-    RoundBlocked,
-)
+# the game's own events, for the codec and the spec: the union less the kernel's shuffle, which the game folds too
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = tuple(t for t in get_args(Event) if t is not DeckShuffled)

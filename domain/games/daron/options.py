@@ -7,7 +7,3 @@ import msgspec
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
-
-
-def check(players: int, options: Options) -> None:
-    """Nothing to check: the player range is the table's."""

@@ -1,4 +1,9 @@
-"""Daron state, folded from events only."""
+"""Daron state, folded from events only.
+
+A duel or a brawl interrupts the turn of the player to act. While it runs, its own state stands where the
+phase does (`stage`), so the code that answers a duel is handed the duel and never finds it missing, and no
+state holds a duel outside the duel phase.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +11,27 @@ from typing import Literal
 
 import msgspec
 
+from domain.games.daron.cards import value
 from domain.games.daron.options import Options
 
 # play: the player to act chooses an action; drawn: they drew and may deposit or pass
+# (the phases that hold nothing of their own; the duel and brawl structs are tagged to share the union with them)
+Stage = Literal["deal", "play", "drawn", "finished"]
 Phase = Literal["deal", "play", "drawn", "duel", "brawl", "finished"]
 
 
-class DuelInPlay(msgspec.Struct, frozen=True):
+class DuelInPlay(msgspec.Struct, frozen=True, tag="duel"):
+    """The phase `duel`, from the first +k until someone accepts."""
+
     attacker: int
     defender: int
-    amount: int
+    amount: int  # what the one who accepts draws
     to_answer: int
 
 
-class BrawlInPlay(msgspec.Struct, frozen=True):
+class BrawlInPlay(msgspec.Struct, frozen=True, tag="brawl"):
+    """The phase `brawl`, from the first Daron cards until someone accepts."""
+
     initiator: int
     count: int  # Daron cards laid so far
     to_answer: int
@@ -28,7 +40,9 @@ class BrawlInPlay(msgspec.Struct, frozen=True):
 class State(msgspec.Struct):
     players: int
     options: Options
-    phase: Phase = "deal"
+    # the phase, or the duel or brawl running; no default, so that a projection of the former shape (with
+    # `phase`, `duel` and `brawl`) fails to decode instead of reading as a deal: `tapis rebuild` refolds it
+    stage: Stage | DuelInPlay | BrawlInPlay
     round: int = 0
     hands: list[list[str]] = []  # each in canonical order
     draw_pile: list[str] = []  # front = next card drawn
@@ -36,9 +50,36 @@ class State(msgspec.Struct):
     duel_pile: list[str] = []  # set aside for the round
     brawl_pile: list[str] = []  # set aside for the round
     direction: int = 1
-    to_act: int = 0
-    duel: DuelInPlay | None = None
-    brawl: BrawlInPlay | None = None
+    to_act: int = 0  # during a duel or brawl: the attacker or initiator, whose turn it interrupts
     drew_nothing: bool = False  # in phase "drawn": the draw found no card
     idle: int = 0  # consecutive turns of drawing nothing and passing
     totals: list[int] = []
+
+    @property
+    def phase(self) -> Phase:
+        """The phase by name, for the view, the bots and the messages: a duel or brawl running is one."""
+        match self.stage:
+            case DuelInPlay():
+                return "duel"
+            case BrawlInPlay():
+                return "brawl"
+            case stage:
+                return stage
+
+    @property
+    def duel(self) -> DuelInPlay | None:
+        return self.stage if isinstance(self.stage, DuelInPlay) else None
+
+    @property
+    def brawl(self) -> BrawlInPlay | None:
+        return self.stage if isinstance(self.stage, BrawlInPlay) else None
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The seat after `seat` in the direction of play."""
+    return (seat + state.direction) % state.players
+
+
+def top_value(state: State) -> int:
+    """The value of the discard pile's top card: always a number card."""
+    return value(state.discard[-1])

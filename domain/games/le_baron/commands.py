@@ -1,16 +1,12 @@
-"""Le Baron commands, one tagged union decoded straight from a request body."""
+"""Le Baron commands, one tagged union decoded straight from a request body.
+
+Both are the secret choice's, the same as six-nimmt's (domain/kernel/secret_choice.py).
+"""
 
 from __future__ import annotations
 
-import msgspec
+from domain.kernel.secret_choice import ChooseRow, PlayCard
 
-
-class PlayCard(msgspec.Struct, frozen=True, tag="play_card", tag_field="type", forbid_unknown_fields=True):
-    card: int
-
-
-class ChooseRow(msgspec.Struct, frozen=True, tag="choose_row", tag_field="type", forbid_unknown_fields=True):
-    row: int
-
+__all__ = ["ChooseRow", "Command", "PlayCard"]
 
 Command = PlayCard | ChooseRow

@@ -1,4 +1,8 @@
-"""Le Baron events: the facts of a round, from the deal to the scores."""
+"""Le Baron events: the facts of a round, from the deal to the scores.
+
+Their names and fields are a storage format. `CardsRevealed` and `CardPlaced` are the same facts in six-nimmt,
+defined once in the kernel.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from typing import Literal
 import msgspec
 
 from domain.kernel.events import DeckShuffled
+from domain.kernel.rows import CardPlaced
+from domain.kernel.secret_choice import CardsRevealed
 
 TakeReason = Literal["sixth_card", "colour_overflow", "no_match"]
 AskReason = Literal["placement", "no_match"]
@@ -38,13 +44,6 @@ class CardPlayed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     card: int | None
 
 
-class CardsRevealed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
-    """Every choice of the turn, in the ascending order they are resolved in."""
-
-    turn: int
-    cards: list[tuple[int, int]]  # (seat, card)
-
-
 class RowChoiceRequested(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     """Resolution waits for `seat`: to pick among matching rows, or (no match) a row to take."""
 
@@ -60,12 +59,6 @@ class RowTaken(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     cards: list[int]
     points: int
     reason: TakeReason
-
-
-class CardPlaced(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
-    seat: int
-    card: int
-    row: int
 
 
 class CardSlipped(msgspec.Struct, frozen=True, tag=True, tag_field="type"):

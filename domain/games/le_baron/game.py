@@ -1,17 +1,32 @@
-"""Le Baron as a Decider: the object the platform plugs in."""
+"""Le Baron's rulebook as the platform plugs it in: each part of the Decider imported from the rule module that
+holds it, and what is the game's own (`domain/kernel/game.py`, `assemble`, makes the record of it)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.games.le_baron import bots, decide, evolve, legal, views
+from domain.games.le_baron.bots import smart as smart
 from domain.games.le_baron.cards import BARONS, COLOURS, PILE_SIZES, SYMBOLS, TOTAL_SYMBOLS, points
-from domain.games.le_baron.commands import Command
-from domain.games.le_baron.events import EVENT_TYPES, Event
-from domain.games.le_baron.options import Options, check
-from domain.games.le_baron.state import State
-from domain.kernel.game import Game
+from domain.games.le_baron.commands import Command as Command
+from domain.games.le_baron.dealing import start as start
+from domain.games.le_baron.decide import decide as decide
+from domain.games.le_baron.events import EVENT_TYPES as EVENT_TYPES
+from domain.games.le_baron.events import Event as Event
+from domain.games.le_baron.evolve import evolve as evolve
+from domain.games.le_baron.evolve import initial_state as initial_state
+from domain.games.le_baron.legal import legal_moves as legal_moves
+from domain.games.le_baron.options import Options as Options
+from domain.games.le_baron.options import check as check
+from domain.games.le_baron.state import State as State
+from domain.games.le_baron.views import View as View
+from domain.games.le_baron.views import redact as redact
+from domain.games.le_baron.views import view as view
 from domain.kernel.ranking import highest, lowest
+from domain.kernel.secret_choice import awaiting as awaiting
+
+NAME = "le-baron"
+TITLE = "Le Baron"
+PLAYERS = (2, 10)
 
 
 def winners(state: State) -> list[int]:
@@ -34,27 +49,3 @@ def catalog() -> dict[str, Any]:
         "total_symbols": TOTAL_SYMBOLS,
         "pile_sizes": {str(n): size for n, size in PILE_SIZES.items()},
     }
-
-
-GAME: Game[State, Command, Event, Options] = Game(
-    name="le-baron",
-    title="Le Baron",
-    min_players=2,
-    max_players=10,
-    options_type=Options,
-    state_type=State,
-    command_type=Command,
-    event_types=EVENT_TYPES,
-    check_options=check,
-    initial_state=evolve.initial_state,
-    start=decide.start,
-    decide=decide.decide,
-    evolve=evolve.evolve,
-    view=views.view,
-    redact_event=views.redact,
-    legal_moves=legal.legal_moves,
-    awaiting=legal.awaiting,
-    winners=winners,
-    catalog=catalog,
-    smart=bots.smart,
-)

@@ -13,13 +13,14 @@ Phase = Literal["deal", "choose", "resolve", "choose_row", "finished"]
 
 
 class State(msgspec.Struct):
+    """The table between two commands: the piles and hands, the rows, the secret choices, what each seat took."""
+
     players: int
     options: Options
+    piles: list[list[int]] = []  # front = top
     phase: Phase = "deal"
     round: int = 0
     turn: int = 0
-    deck: list[int] = []  # the last shuffle, until the deal spreads it out
-    piles: list[list[int]] = []  # front = top
     hands: list[list[int]] = []
     rows: list[list[int]] = []
     box: list[int] = []  # cards left out of the round

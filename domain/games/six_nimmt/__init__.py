@@ -1,5 +1,12 @@
 """Six-nimmt (6 qui prend), rules/six-nimmt.md."""
 
-from domain.games.six_nimmt.game import GAME
+from dataclasses import replace
+
+from domain.games.six_nimmt import game
+from domain.kernel.game import Game, assemble
+
+GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
+    assemble(game), check_options=game.check, redact_in_state=game.redact
+)
 
 __all__ = ["GAME"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.six_nimmt.cards import ROW_LIMIT, heads_of
 from domain.games.six_nimmt.commands import ChooseRow, Command, PlayCard
-from domain.games.six_nimmt.decide import row_for
+from domain.games.six_nimmt.placement import row_for
 from domain.games.six_nimmt.state import State
 from domain.kernel.shuffle import Draws
 

@@ -1,16 +1,15 @@
-"""Six-nimmt commands, one tagged union decoded straight from a request body."""
+"""Six-nimmt commands, one tagged union decoded straight from a request body.
+
+`play_card` and `choose_row` are the secret choice's, the same as le-baron's (domain/kernel/secret_choice.py).
+"""
 
 from __future__ import annotations
 
 import msgspec
 
+from domain.kernel.secret_choice import ChooseRow, PlayCard
 
-class PlayCard(msgspec.Struct, frozen=True, tag="play_card", tag_field="type", forbid_unknown_fields=True):
-    card: int
-
-
-class ChooseRow(msgspec.Struct, frozen=True, tag="choose_row", tag_field="type", forbid_unknown_fields=True):
-    row: int
+__all__ = ["ChooseRow", "Command", "DraftCard", "PlayCard"]
 
 
 class DraftCard(msgspec.Struct, frozen=True, tag="draft_card", tag_field="type", forbid_unknown_fields=True):

@@ -1,4 +1,8 @@
-"""Six-nimmt events: the facts of a round, from the deal to the scores."""
+"""Six-nimmt events: the facts of a round, from the deal to the scores.
+
+Their names and fields are a storage format. `CardsRevealed` and `CardPlaced` are the same facts in le-baron,
+defined once in the kernel.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from typing import Literal
 import msgspec
 
 from domain.kernel.events import DeckShuffled
+from domain.kernel.rows import CardPlaced
+from domain.kernel.secret_choice import CardsRevealed
 
 
 class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
@@ -37,19 +43,6 @@ class CardChosen(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
     seat: int
     card: int | None
-
-
-class CardsRevealed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
-    """Every choice of the turn, in the ascending order they are resolved in."""
-
-    turn: int
-    cards: list[tuple[int, int]]  # (seat, card)
-
-
-class CardPlaced(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
-    seat: int
-    card: int
-    row: int
 
 
 class RowTaken(msgspec.Struct, frozen=True, tag=True, tag_field="type"):

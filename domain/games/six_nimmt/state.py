@@ -12,12 +12,13 @@ Phase = Literal["deal", "draft", "choose", "resolve", "choose_row", "finished"]
 
 
 class State(msgspec.Struct):
+    """The table between two commands: the rows, every hand, the secret choices and the penalty piles."""
+
     players: int
     options: Options
     phase: Phase = "deal"
     round: int = 0
     turn: int = 0
-    deck: list[int] = []
     hands: list[list[int]] = []
     rows: list[list[int]] = []
     chosen: list[int | None] = []

@@ -6,10 +6,10 @@ import pytest
 
 from domain.games.barbu import GAME
 from domain.games.barbu.cards import DECK, hand_size, rank, suit
-from domain.games.barbu.decide import deal_round
 from domain.games.barbu.events import CardsDealt
 from domain.games.barbu.evolve import evolve, initial_state
 from domain.games.barbu.options import Options
+from domain.games.barbu.rounds import deal_round
 from domain.kernel.context import Shuffler
 from domain.kernel.events import DeckShuffled
 from domain.kernel.recorder import Recorder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.games.barbu import GAME
@@ -42,7 +43,7 @@ HANDS = [["2C", "9C", "3H"], ["5C", "AD", "4H"], ["JC", "3D", "QH"]]
 def test_the_view_has_every_field_of_the_rules() -> None:
     game = Game(GAME, 5)
     game.start()
-    shown = GAME.view(game.state, seat_viewer(1))
+    shown = msgspec.to_builtins(GAME.view(game.state, seat_viewer(1)))
     assert set(shown) >= RULES_FIELDS
     assert shown["phase"] == "choose_contract"
     assert shown["contract"] is None
@@ -55,28 +56,28 @@ def test_the_view_has_every_field_of_the_rules() -> None:
 
 def test_a_seat_sees_its_own_hand_only() -> None:
     state = position(HANDS, "tricks")
-    assert GAME.view(state, seat_viewer(2))["hand"] == ["JC", "3D", "QH"]
-    assert GAME.view(state, seat_viewer(2))["hands"] is None
-    assert GAME.view(state, SPECTATOR)["hand"] == []
-    assert GAME.view(state, SPECTATOR)["hands"] is None
-    assert GAME.view(state, EVERYONE)["hands"] == HANDS
+    assert msgspec.to_builtins(GAME.view(state, seat_viewer(2)))["hand"] == ["JC", "3D", "QH"]
+    assert msgspec.to_builtins(GAME.view(state, seat_viewer(2)))["hands"] is None
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["hand"] == []
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["hands"] is None
+    assert msgspec.to_builtins(GAME.view(state, EVERYONE))["hands"] == HANDS
 
 
 def test_removed_cards_are_shown_to_everyone() -> None:
     state = position(HANDS, "tricks", removed=["KS"])
-    assert GAME.view(state, SPECTATOR)["removed"] == ["KS"]
-    assert GAME.view(state, seat_viewer(0))["removed"] == ["KS"]
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["removed"] == ["KS"]
+    assert msgspec.to_builtins(GAME.view(state, seat_viewer(0)))["removed"] == ["KS"]
 
 
 def test_the_trick_on_the_table_and_tricks_won() -> None:
     state = position(HANDS, "tricks")
     _, state = act(state, 0, PlayCard(card="2C"))
     _, state = act(state, 1, PlayCard(card="5C"))
-    shown = GAME.view(state, SPECTATOR)
+    shown = msgspec.to_builtins(GAME.view(state, SPECTATOR))
     assert shown["trick"] == [{"seat": 0, "card": "2C"}, {"seat": 1, "card": "5C"}]
     assert shown["turn"] == 2
     _, state = act(state, 2, PlayCard(card="JC"))
-    shown = GAME.view(state, SPECTATOR)
+    shown = msgspec.to_builtins(GAME.view(state, SPECTATOR))
     assert shown["trick"] == []
     assert shown["last_trick"][-1] == {"seat": 2, "card": "JC"}
     assert shown["tricks_won"] == [0, 0, 1]
@@ -85,7 +86,7 @@ def test_the_trick_on_the_table_and_tricks_won() -> None:
 
 def test_reussite_lines_show_low_and_high_ranks() -> None:
     state = position(HANDS, "reussite", opening=11, lines={"S": (10, 12), "H": (11, 14)})
-    shown = GAME.view(state, SPECTATOR)
+    shown = msgspec.to_builtins(GAME.view(state, SPECTATOR))
     assert shown["lines"] == {"H": ["J", "A"], "S": ["10", "Q"]}
     assert shown["opening_rank"] == "J"
     assert shown["contract"] == "reussite"
@@ -94,7 +95,7 @@ def test_reussite_lines_show_low_and_high_ranks() -> None:
 def test_the_phase_after_the_last_round_is_finished() -> None:
     game = Game(GAME, 3, {"max_rounds": 1})
     game.play_out("random")
-    shown = GAME.view(game.state, EVERYONE)
+    shown = msgspec.to_builtins(GAME.view(game.state, EVERYONE))
     assert shown["phase"] == "finished"
     assert shown["turn"] is None
 
@@ -150,7 +151,7 @@ def test_redacted_game_events_never_leak_another_hand() -> None:
 
 def test_a_chosen_contract_shows_in_the_view() -> None:
     _, state = act(position(HANDS), 0, ChooseContract(contract="hearts"))
-    shown = GAME.view(state, SPECTATOR)
+    shown = msgspec.to_builtins(GAME.view(state, SPECTATOR))
     assert shown["contract"] == "hearts"
     assert "hearts" not in shown["contracts_left"][0]
     assert shown["phase"] == "play"

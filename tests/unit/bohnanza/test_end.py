@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.bohnanza import GAME
 from domain.games.bohnanza.commands import AcceptTrade, EndTrading, Harvest, PlantPending, ProposeTrade, TurnUp
-from domain.games.bohnanza.decide import winner
+from domain.games.bohnanza.end import winner
 from domain.games.bohnanza.events import (
     CardsDrawn,
     CardsTurnedUp,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from domain.games.bohnanza import GAME
 from domain.games.bohnanza.cards import deck
-from domain.games.bohnanza.decide import winner
+from domain.games.bohnanza.end import winner
 from domain.games.bohnanza.events import (
     BeanPlanted,
     CardsDealt,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.games.bohnanza import GAME
@@ -68,7 +69,7 @@ def table_state() -> Any:
 
 
 def test_the_view_has_the_fields_of_the_rules_file() -> None:
-    seen = view(table_state(), seat_viewer(0))
+    seen = msgspec.to_builtins(view(table_state(), seat_viewer(0)))
     assert set(seen) >= FIELDS
     assert seen["hand"] == ["blue", "red"]
     assert seen["hand_sizes"] == [2, 1, 0]
@@ -92,7 +93,7 @@ def test_the_view_has_the_fields_of_the_rules_file() -> None:
 
 
 def test_other_seats_see_hand_sizes_and_offered_beans_but_not_hand_positions() -> None:
-    seen = view(table_state(), seat_viewer(1))
+    seen = msgspec.to_builtins(view(table_state(), seat_viewer(1)))
     assert seen["hand"] == ["soy"]
     assert seen["hands"] is None
     assert seen["trades"][0]["give"] == ["red", "green"]
@@ -100,19 +101,19 @@ def test_other_seats_see_hand_sizes_and_offered_beans_but_not_hand_positions() -
 
 
 def test_a_spectator_holds_no_hand() -> None:
-    seen = view(table_state(), SPECTATOR)
+    seen = msgspec.to_builtins(view(table_state(), SPECTATOR))
     assert seen["hand"] == []
     assert seen["hands"] is None
 
 
 def test_everyone_sees_every_hand_once_finished() -> None:
-    assert view(table_state(), EVERYONE)["hands"] == [["blue", "red"], ["soy"], []]
+    assert msgspec.to_builtins(view(table_state(), EVERYONE))["hands"] == [["blue", "red"], ["soy"], []]
 
 
 def test_the_game_view_through_the_table() -> None:
     game = Game(GAME, 4)
     game.start()
-    seen = tables.view(GAME, game.table, seat_viewer(2))
+    seen = msgspec.to_builtins(tables.view(GAME, game.table, seat_viewer(2)))
     assert seen["state"]["hand"] == game.state.hands[2]
     assert seen["awaiting"] == [0]
     assert seen["scores"] == [0, 0, 0, 0]

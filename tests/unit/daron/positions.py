@@ -13,7 +13,7 @@ from domain.games.daron.decide import decide
 from domain.games.daron.events import Event
 from domain.games.daron.evolve import evolve
 from domain.games.daron.options import Options
-from domain.games.daron.state import BrawlInPlay, DuelInPlay, Phase, State
+from domain.games.daron.state import BrawlInPlay, DuelInPlay, Stage, State
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import RuleViolation
 
@@ -26,7 +26,7 @@ def position(
     *,
     under: list[str] | None = None,
     draw: list[str] | None = None,
-    phase: Phase = "play",
+    phase: Stage = "play",
     to_act: int = 0,
     direction: int = 1,
     duel: DuelInPlay | None = None,
@@ -35,7 +35,10 @@ def position(
     totals: list[int] | None = None,
     idle: int = 0,
 ) -> State:
-    """A position holding all 100 cards: what is not placed goes to the draw pile, or aside when `draw` is given."""
+    """A position holding all 100 cards: what is not placed goes to the draw pile, or aside when `draw` is given.
+
+    A `duel` or `brawl` given is the phase.
+    """
     rest = Counter(deck())
     placed = [*(c for h in hands for c in h), *(under or []), top, *(draw or [])]
     for card in placed:
@@ -50,7 +53,7 @@ def position(
     return State(
         players=n,
         options=Options(),
-        phase=phase,
+        stage=duel or brawl or phase,
         round=round_,
         hands=[list(h) for h in hands],
         draw_pile=leftover if draw is None else list(draw),
@@ -59,8 +62,6 @@ def position(
         brawl_pile=[] if draw is None else [c for c in leftover if c == "daron"],
         direction=direction,
         to_act=to_act,
-        duel=duel,
-        brawl=brawl,
         idle=idle,
         totals=totals or [0] * n,
     )

@@ -43,15 +43,15 @@ def test_smart_goes_out_when_it_can() -> None:
 
 def test_smart_answers_a_duel_with_the_cheapest_riposte_and_accepts_otherwise() -> None:
     duel = DuelInPlay(attacker=0, defender=1, amount=2, to_answer=1)
-    state = position([["3", "3"], ["+3", "+5", "x2", "7"]], top="5", phase="duel", duel=duel)
+    state = position([["3", "3"], ["+3", "+5", "x2", "7"]], top="5", duel=duel)
     assert smart(state, 1, legal_moves(state, 1), NO_DRAWS) == Riposte(card="+3")
-    beaten = position([["3", "3"], ["+2", "7", "7"]], top="5", phase="duel", duel=duel)
+    beaten = position([["3", "3"], ["+2", "7", "7"]], top="5", duel=duel)
     assert smart(beaten, 1, legal_moves(beaten, 1), NO_DRAWS) == Accept()
 
 
 def test_smart_joins_a_brawl_one_card_at_a_time() -> None:
     brawl = BrawlInPlay(initiator=0, count=1, to_answer=1)
-    state = position([["3", "3"], [D, D, "7"]], top="5", phase="brawl", brawl=brawl)
+    state = position([["3", "3"], [D, D, "7"]], top="5", brawl=brawl)
     assert smart(state, 1, legal_moves(state, 1), NO_DRAWS) == Brawl(count=1)
 
 

@@ -1,5 +1,6 @@
 """`brawl`: Daron cards around the table, the first who accepts draws 2-2-2-1-1..., the boomerang."""
 
+from domain.games.daron.brawls import brawl_draw
 from domain.games.daron.commands import Accept, Brawl
 from domain.games.daron.events import BrawlJoined, BrawlLost, BrawlStarted, CardsDrawn, TurnStarted
 from domain.games.daron.state import BrawlInPlay
@@ -61,3 +62,7 @@ def test_the_brawl_pile_is_set_aside_for_the_round() -> None:
     events, after = play(state, 0, Accept())
     assert [d.count for d in of_type(events, CardsDrawn)] == [1]  # only the 6 under the top: 4 were due
     assert after.brawl_pile.count(D) >= 2
+
+
+def test_brawl_draws_two_per_card_for_three_then_one() -> None:
+    assert [brawl_draw(t) for t in range(1, 8)] == [2, 4, 6, 7, 8, 9, 10]

@@ -1,8 +1,8 @@
-"""The 100-card deck, its canonical order, hand points and the brawl draw count."""
+"""The 100-card deck, its canonical order and hand points."""
 
 from collections import Counter
 
-from domain.games.daron.cards import DECK_SIZE, brawl_draw, deck, hand_points, points
+from domain.games.daron.cards import DECK_SIZE, deck, hand_points, points
 
 
 def test_the_deck_holds_the_hundred_cards_of_the_rules() -> None:
@@ -46,7 +46,3 @@ def test_hand_points_one_per_number_three_per_joker_two_for_the_rest() -> None:
         2,
     ]
     assert hand_points(["3", "joker_odd", "daron", "x2"]) == 8
-
-
-def test_brawl_draws_two_per_card_for_three_then_one() -> None:
-    assert [brawl_draw(t) for t in range(1, 8)] == [2, 4, 6, 7, 8, 9, 10]

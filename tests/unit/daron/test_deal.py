@@ -3,10 +3,10 @@
 from domain.games.daron import GAME
 from domain.games.daron.cards import deck
 from domain.games.daron.commands import Deposit
-from domain.games.daron.decide import turn_up
 from domain.games.daron.events import CardsDealt, RoundWon
 from domain.games.daron.evolve import evolve, initial_state
 from domain.games.daron.options import Options
+from domain.games.daron.rounds import turn_up
 from domain.kernel.events import DeckShuffled
 from domain.kernel.shuffle import shuffle
 from tests.unit.daron.positions import all_cards, of_type, play, position

@@ -43,7 +43,7 @@ def test_after_a_draw_deposit_or_pass() -> None:
 
 def test_in_a_duel_only_the_one_to_answer_ripostes_or_accepts() -> None:
     duel = DuelInPlay(attacker=0, defender=1, amount=3, to_answer=1)
-    state = position([["3", "3"], ["+2", "+3", "+4", "x2", "5"], ["7", "7"]], top="5", phase="duel", duel=duel)
+    state = position([["3", "3"], ["+2", "+3", "+4", "x2", "5"], ["7", "7"]], top="5", duel=duel)
     assert legal_moves(state, 1) == [Riposte(card="+4"), Riposte(card="x2"), Accept()]
     assert legal_moves(state, 0) == legal_moves(state, 2) == []
     assert awaiting(state) == [1]
@@ -52,7 +52,7 @@ def test_in_a_duel_only_the_one_to_answer_ripostes_or_accepts() -> None:
 
 def test_in_a_brawl_the_one_to_answer_joins_or_accepts() -> None:
     brawl = BrawlInPlay(initiator=0, count=2, to_answer=2)
-    state = position([["3", "3"], ["7", "7"], [D, D, "5"]], top="5", phase="brawl", brawl=brawl)
+    state = position([["3", "3"], ["7", "7"], [D, D, "5"]], top="5", brawl=brawl)
     assert legal_moves(state, 2) == [Brawl(count=1), Brawl(count=2), Accept()]
     assert awaiting(state) == [2]
     accepted(state, 2)

@@ -78,5 +78,7 @@ def test_random_legal_games(players: int, seed: bytes, levels: list[str]) -> Non
     assert totals == final.totals == game.table.scores
     assert game.table.winners == [s for s, t in enumerate(totals) if t == max(totals)]
     for seat in range(players):
-        assert tables.view(GAME, game.table, seat_viewer(seat))["state"]["hand_sizes"] == [len(h) for h in final.hands]
+        assert msgspec.to_builtins(tables.view(GAME, game.table, seat_viewer(seat)))["state"]["hand_sizes"] == [
+            len(h) for h in final.hands
+        ]
     assert_replay_equals_live(game)

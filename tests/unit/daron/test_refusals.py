@@ -119,10 +119,10 @@ def test_a_duel_or_brawl_may_not_empty_the_hand() -> None:
     lone = position([["+2"], ["3", "3"]], top="5")
     assert refusal(lone, 0, Duel(card="+2")) == "would_empty_hand"
     duel = DuelInPlay(attacker=0, defender=1, amount=2, to_answer=1)
-    answering = position([["3", "3"], ["+3"]], top="5", phase="duel", duel=duel)
+    answering = position([["3", "3"], ["+3"]], top="5", duel=duel)
     assert refusal(answering, 1, Riposte(card="+3")) == "would_empty_hand"
     brawl = BrawlInPlay(initiator=0, count=1, to_answer=1)
-    joining = position([["3", "3"], [D]], top="5", phase="brawl", brawl=brawl)
+    joining = position([["3", "3"], [D]], top="5", brawl=brawl)
     assert refusal(joining, 1, Brawl(count=1)) == "would_empty_hand"
 
 

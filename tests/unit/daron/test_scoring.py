@@ -1,5 +1,7 @@
 """Round scoring (5 + the largest losing hand), three rounds, the highest total wins, ties share."""
 
+import msgspec
+
 from domain.games.daron import GAME
 from domain.games.daron.commands import Deposit
 from domain.games.daron.events import CardsDealt, RoundWon
@@ -55,5 +57,5 @@ def test_a_full_game_has_three_rounds_and_ends_with_the_table_scores() -> None:
     assert ended.scores == game.state.totals
     assert ended.winners == GAME.winners(game.state)
     assert game.table.status == "finished"
-    assert tables.view(GAME, game.table, EVERYONE)["winners"] == ended.winners
+    assert msgspec.to_builtins(tables.view(GAME, game.table, EVERYONE))["winners"] == ended.winners
     assert_replay_equals_live(game)

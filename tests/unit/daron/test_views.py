@@ -1,5 +1,7 @@
 """Views (hands private, sizes public) and the redaction of every event type for another seat."""
 
+import msgspec
+
 from domain.games.daron import GAME
 from domain.games.daron.commands import Brawl, Draw, Duel
 from domain.games.daron.events import (
@@ -44,7 +46,7 @@ FIELDS = {
 
 def test_view_has_the_fields_of_the_rules_and_shows_only_the_own_hand() -> None:
     state = position([["3", "4", "daron"], ["6", "6"], ["7", "7"]], top="5", under=["2"], draw=["8", "9"])
-    seen = view(state, seat_viewer(0))
+    seen = msgspec.to_builtins(view(state, seat_viewer(0)))
     assert set(seen) >= FIELDS
     assert seen["hand"] == ["3", "4", "daron"]
     assert seen["hands"] is None
@@ -57,17 +59,22 @@ def test_view_has_the_fields_of_the_rules_and_shows_only_the_own_hand() -> None:
     assert seen["duel"] is None and seen["brawl"] is None
     assert seen["round"] == 1
     assert seen["scores"] == [0, 0, 0]
-    assert view(state, SPECTATOR)["hand"] == []
-    assert view(state, EVERYONE)["hands"] == state.hands
+    assert msgspec.to_builtins(view(state, SPECTATOR))["hand"] == []
+    assert msgspec.to_builtins(view(state, EVERYONE))["hands"] == state.hands
 
 
 def test_view_of_a_duel_and_a_brawl() -> None:
     state = position([["+2", "daron", "daron", "3"], ["6", "6"]], top="5")
     _, dueled = play(state, 0, Duel(card="+2"))
-    assert view(dueled, SPECTATOR)["duel"] == {"attacker": 0, "defender": 1, "amount": 2, "to_answer": 1}
-    assert view(dueled, SPECTATOR)["duel_pile"] == ["+2"]
+    assert msgspec.to_builtins(view(dueled, SPECTATOR))["duel"] == {
+        "attacker": 0,
+        "defender": 1,
+        "amount": 2,
+        "to_answer": 1,
+    }
+    assert msgspec.to_builtins(view(dueled, SPECTATOR))["duel_pile"] == ["+2"]
     _, brawled = play(state, 0, Brawl(count=2))
-    assert view(brawled, SPECTATOR)["brawl"] == {"count": 2, "to_answer": 1, "initiator": 0}
+    assert msgspec.to_builtins(view(brawled, SPECTATOR))["brawl"] == {"count": 2, "to_answer": 1, "initiator": 0}
 
 
 def test_dealt_hands_are_redacted_to_the_viewers_own() -> None:
@@ -126,4 +133,4 @@ def test_the_table_hides_the_shuffle_and_other_hands_until_the_end() -> None:
     game.play_out()
     drawn = next(e for e in game.events if isinstance(e, CardsDrawn) and e.count)
     assert tables.redact(GAME, game.table, drawn, SPECTATOR) == drawn
-    assert tables.view(GAME, game.table, SPECTATOR)["state"]["hands"] is not None
+    assert msgspec.to_builtins(tables.view(GAME, game.table, SPECTATOR))["state"]["hands"] is not None

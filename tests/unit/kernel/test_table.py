@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.games.six_nimmt import GAME
@@ -205,12 +206,12 @@ def test_game_ended_reveals_the_seed_of_the_commitment() -> None:
 def test_the_view_shows_the_seed_only_after_the_end() -> None:
     game = Game(GAME, 2, {"end": {"kind": "rounds", "rounds": 1}})
     game.start()
-    running = tables.view(GAME, game.table, seat_viewer(0))
+    running = msgspec.to_builtins(tables.view(GAME, game.table, seat_viewer(0)))
     assert running["seed"] is None
     assert running["seed_commitment"] == COMMITMENT
     assert running["winners"] == []
     game.play_out()
-    over = tables.view(GAME, game.table, SPECTATOR)
+    over = msgspec.to_builtins(tables.view(GAME, game.table, SPECTATOR))
     assert over["seed"] == SEED.hex()
     assert over["status"] == "finished"
     assert over["winners"] == game.table.winners

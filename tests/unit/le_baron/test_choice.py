@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.le_baron import GAME
 from domain.games.le_baron.commands import PlayCard
-from domain.games.le_baron.events import CardPlaced, CardPlayed, CardsRevealed
+from domain.games.le_baron.events import CardPlayed
+from domain.kernel.rows import CardPlaced
+from domain.kernel.secret_choice import CardsRevealed
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.le_baron.positions import act, of_type, position
 
@@ -19,7 +23,7 @@ def test_a_choice_waits_for_everyone() -> None:
     assert events == [CardPlayed(seat=1, card=88)]
     assert GAME.awaiting(state) == [0, 2]
     assert state.hands[1] == [88, 97]  # still in hand until the reveal
-    assert GAME.view(state, SPECTATOR)["chosen"] == [False, True, False]
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["chosen"] == [False, True, False]
 
 
 def test_a_choice_may_change_until_everyone_has_chosen() -> None:
@@ -27,7 +31,7 @@ def test_a_choice_may_change_until_everyone_has_chosen() -> None:
     state, _ = act(state, 1, PlayCard(card=88))
     state, events = act(state, 1, PlayCard(card=97))
     assert events == [CardPlayed(seat=1, card=97)]
-    assert GAME.view(state, seat_viewer(1))["my_choice"] == 97
+    assert msgspec.to_builtins(GAME.view(state, seat_viewer(1)))["my_choice"] == 97
     state, _ = act(state, 0, PlayCard(card=84))
     state, events = act(state, 2, PlayCard(card=59))
     (revealed,) = of_type(events, CardsRevealed)
@@ -46,12 +50,12 @@ def test_the_reveal_resolves_in_ascending_number_whoever_chose_first() -> None:
     assert state.hands == [[84], [97], [43]]
     assert state.chosen == [None, None, None]
     assert state.phase == "choose"
-    assert GAME.view(state, SPECTATOR)["turn"] == 2  # the next choice is for turn 2
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["turn"] == 2  # the next choice is for turn 2
 
 
 def test_the_view_counts_turns_from_one() -> None:
     state = position(HANDS, ROWS)
-    assert GAME.view(state, SPECTATOR)["turn"] == 1
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["turn"] == 1
 
 
 def test_every_seat_may_choose_from_its_hand_only() -> None:

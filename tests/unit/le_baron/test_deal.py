@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.games.le_baron import GAME
@@ -56,7 +57,7 @@ def test_the_deal_uses_every_card_once(players: int) -> None:
 def test_the_view_shows_pile_sizes_but_no_pile() -> None:
     game = Game(GAME, 3)
     game.start()
-    seen = GAME.view(game.state, seat_viewer(0))
+    seen = msgspec.to_builtins(GAME.view(game.state, seat_viewer(0)))
     assert seen["pile_sizes"] == [16, 16, 16]
     assert seen["piles"] is None
     assert seen["hand"] == game.state.hands[0]

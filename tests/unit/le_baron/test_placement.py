@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.le_baron import GAME
 from domain.games.le_baron.commands import ChooseRow, PlayCard
-from domain.games.le_baron.events import CardPlaced, CardPlayed, RowChoiceRequested, RowTaken
+from domain.games.le_baron.events import CardPlayed, RowChoiceRequested, RowTaken
+from domain.kernel.rows import CardPlaced
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.le_baron.positions import act, of_type, play_turn, position, refused
 
@@ -36,7 +39,7 @@ def test_several_matching_rows_ask_the_player_among_those_only() -> None:
     assert GAME.awaiting(state) == [0]
     assert GAME.legal_moves(state, 0) == [ChooseRow(row=0), ChooseRow(row=3)]
     assert GAME.legal_moves(state, 1) == []
-    seen = GAME.view(state, SPECTATOR)
+    seen = msgspec.to_builtins(GAME.view(state, SPECTATOR))
     assert seen["phase"] == "choose_row"
     assert seen["choices"] == [0, 3]
     assert seen["asked"] == 0
@@ -58,7 +61,10 @@ def test_resolution_waits_for_the_asked_player() -> None:
     assert refused(state, 1, PlayCard(card=57)) == "wrong_phase"
     assert refused(state, 1, ChooseRow(row=2)) == "not_asked"
     assert state.pending == [(0, 35), (1, 88)]
-    assert GAME.view(state, seat_viewer(1))["revealed"] == [{"seat": 0, "card": 35}, {"seat": 1, "card": 88}]
+    assert msgspec.to_builtins(GAME.view(state, seat_viewer(1)))["revealed"] == [
+        {"seat": 0, "card": 35},
+        {"seat": 1, "card": 88},
+    ]
 
 
 def test_the_baron_matches_every_row() -> None:

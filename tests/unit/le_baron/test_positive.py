@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from domain.games.le_baron import GAME
-from domain.games.le_baron.events import CardPlaced, CardSlipped, HandRefilled, RoundEnded, RowChoiceRequested, RowTaken
+from domain.games.le_baron.events import CardSlipped, HandRefilled, RoundEnded, RowChoiceRequested, RowTaken
+from domain.kernel.rows import CardPlaced
 from tests.unit.le_baron.positions import of_type, options, play_turn, position
 
 POSITIVE = options("positive")

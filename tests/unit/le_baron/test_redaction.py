@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.games.le_baron import GAME
 from domain.games.le_baron.events import (
-    CardPlaced,
     CardPlayed,
     CardsDealt,
     CardSlipped,
-    CardsRevealed,
     HandRefilled,
     RoundEnded,
     RowChoiceRequested,
@@ -20,6 +19,8 @@ from domain.games.le_baron.events import (
 )
 from domain.kernel import table as tables
 from domain.kernel.events import DeckShuffled
+from domain.kernel.rows import CardPlaced
+from domain.kernel.secret_choice import CardsRevealed
 from domain.kernel.viewer import EVERYONE, SPECTATOR, Viewer, seat_viewer
 from tests.unit.harness import Game
 from tests.unit.le_baron.positions import of_type, position
@@ -112,7 +113,7 @@ def test_no_view_shows_a_hidden_card(seat: int | None) -> None:
     game.start()
     viewer = seat_viewer(seat) if seat is not None else SPECTATOR
     for _ in range(40):
-        seen = GAME.view(game.state, viewer)
+        seen = msgspec.to_builtins(GAME.view(game.state, viewer))
         assert not shown(seen) & hidden_from(game, seat)
         assert seen["piles"] is None
         assert seen["hand"] == (game.state.hands[seat] if seat is not None else [])
@@ -123,7 +124,7 @@ def test_no_view_shows_a_hidden_card(seat: int | None) -> None:
 def test_the_end_shows_everything() -> None:
     game = Game(GAME, 2, {"variants": ["positive"]})
     game.play_out()
-    seen = tables.view(GAME, game.table, SPECTATOR)["state"]
+    seen = msgspec.to_builtins(tables.view(GAME, game.table, SPECTATOR))["state"]
     assert seen["piles"] == game.state.piles
     for event in game.events:
         assert tables.redact(GAME, game.table, event, SPECTATOR) == event

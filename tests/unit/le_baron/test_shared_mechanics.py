@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
+from domain.kernel.per_seat import with_seat
 from domain.kernel.rows import rows_started, with_card_placed, with_cards_added, with_row_emptied
 from domain.kernel.secret_choice import (
     everyone_chose,
     nobody_chose,
     reveal_order,
-    shown_choice,
     still_choosing,
-    with_choice,
     without_revealed,
 )
+from domain.kernel.secret_choice_view import shown_choice
 from domain.kernel.viewer import EVERYONE, SPECTATOR, seat_viewer
 
 
 def test_a_choice_is_one_slot_per_seat_and_may_change() -> None:
     chosen = nobody_chose(3)
     assert still_choosing(chosen) == [0, 1, 2]
-    chosen = with_choice(chosen, 1, 40)
-    changed = with_choice(chosen, 1, 12)
+    chosen = with_seat(chosen, 1, 40)
+    changed = with_seat(chosen, 1, 12)
     assert chosen == [None, 40, None]  # the input is never touched
     assert changed == [None, 12, None]
     assert not everyone_chose(changed)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.le_baron import GAME
 from domain.games.le_baron.commands import ChooseRow
-from domain.games.le_baron.events import CardPlaced, RowChoiceRequested, RowTaken
+from domain.games.le_baron.events import RowChoiceRequested, RowTaken
+from domain.kernel.rows import CardPlaced
 from domain.kernel.viewer import SPECTATOR
 from tests.unit.le_baron.positions import act, of_type, options, play_turn, position
 
@@ -21,7 +24,7 @@ def test_sixth_card_takes_the_five_before_it() -> None:
     assert state.rows[0] == [34]
     assert state.taken == [SIXTH, []]
     assert GAME.scores(state) == [10, 0]
-    assert GAME.view(state, SPECTATOR)["taken"] == [SIXTH, []]
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["taken"] == [SIXTH, []]
     # the row is taken before the card starts it: the events say so in that order
     assert [type(e).__name__ for e in events[-3:]] == ["RowTaken", "CardPlaced", "CardPlaced"]
 
@@ -74,7 +77,7 @@ def test_no_match_takes_a_row_of_the_players_choice() -> None:
     state, events = play_turn(state, [34, 84])
     assert events[-1] == RowChoiceRequested(seat=0, card=34, choices=[0, 1, 2, 3, 4], reason="no_match")
     assert GAME.legal_moves(state, 0) == [ChooseRow(row=r) for r in range(5)]
-    assert GAME.view(state, SPECTATOR)["ask_reason"] == "no_match"
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["ask_reason"] == "no_match"
     state, events = act(state, 0, ChooseRow(row=1))
     assert events[0] == RowTaken(seat=0, row=1, cards=[24], points=1, reason="no_match")
     assert events[1] == CardPlaced(seat=0, card=34, row=1)

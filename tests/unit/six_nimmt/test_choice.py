@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import PlayCard
-from domain.games.six_nimmt.events import CardChosen, CardsRevealed
+from domain.games.six_nimmt.events import CardChosen
+from domain.kernel.secret_choice import CardsRevealed
 from domain.kernel.viewer import EVERYONE, SPECTATOR, seat_viewer
 from tests.unit.six_nimmt.positions import act, cards_shown, decide, of_type, position
 
@@ -31,11 +34,11 @@ def test_the_chosen_card_is_redacted_for_others_and_spectators() -> None:
 
 def test_views_show_who_has_chosen_but_not_what() -> None:
     state, _ = act(position(HANDS, ROWS), 0, PlayCard(card=97))
-    own = GAME.view(state, seat_viewer(0))
+    own = msgspec.to_builtins(GAME.view(state, seat_viewer(0)))
     assert own["chosen"] == [True, False, False]
     assert own["my_choice"] == 97
     for viewer in (seat_viewer(1), seat_viewer(2), SPECTATOR):
-        view = GAME.view(state, viewer)
+        view = msgspec.to_builtins(GAME.view(state, viewer))
         assert view["chosen"] == [True, False, False]
         assert view["my_choice"] is None
         assert view["hands"] is None
@@ -48,7 +51,7 @@ def test_a_choice_can_be_changed_until_all_have_chosen() -> None:
     state, _ = act(state, 1, PlayCard(card=62))
     state, events = act(state, 0, PlayCard(card=61))
     assert events == [CardChosen(seat=0, card=61)]
-    assert GAME.view(state, seat_viewer(0))["my_choice"] == 61
+    assert msgspec.to_builtins(GAME.view(state, seat_viewer(0)))["my_choice"] == 61
     state, events = act(state, 2, PlayCard(card=63))
     (revealed,) = of_type(events, CardsRevealed)
     assert revealed.cards == [(0, 61), (1, 62), (2, 63)]
@@ -87,8 +90,8 @@ def test_the_reveal_is_public() -> None:
 def test_the_view_counts_turns_from_one() -> None:
     """rules/six-nimmt.md: `turn` is 1..10, so the first choice of a round is made in turn 1."""
     state = position(HANDS, ROWS)
-    assert GAME.view(state, SPECTATOR)["turn"] == 1
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["turn"] == 1
     state, _ = act(state, 0, PlayCard(card=61))
     state, _ = act(state, 1, PlayCard(card=62))
     state, _ = act(state, 2, PlayCard(card=63))
-    assert GAME.view(state, SPECTATOR)["turn"] == 2
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["turn"] == 2

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import ChooseRow, PlayCard
-from domain.games.six_nimmt.events import (
-    CardPlaced,
-    CardsRevealed,
-    RowChoiceRequested,
-    RowTaken,
-)
+from domain.games.six_nimmt.events import RowChoiceRequested, RowTaken
+from domain.kernel.rows import CardPlaced
+from domain.kernel.secret_choice import CardsRevealed
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.six_nimmt.positions import act, of_type, play_turn, position, refused
 
@@ -89,7 +88,7 @@ def test_too_low_card_asks_its_player_to_choose_a_row() -> None:
     assert GAME.legal_moves(state, 0) == [ChooseRow(row=r) for r in range(4)]
     assert GAME.legal_moves(state, 1) == []
     for viewer in (seat_viewer(0), seat_viewer(1), SPECTATOR):
-        view = GAME.view(state, viewer)
+        view = msgspec.to_builtins(GAME.view(state, viewer))
         assert view["phase"] == "choose_row"
         assert view["asked"] == 0
         assert view["revealed"] == [{"seat": 0, "card": 5}, {"seat": 1, "card": 50}]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.games.six_nimmt import GAME
@@ -122,13 +123,13 @@ def test_hands_and_draft_are_public_in_pro() -> None:
     drafted = game.events[-1]
     for viewer in (seat_viewer(1), SPECTATOR):
         assert GAME.redact(game.state, drafted, viewer) == drafted
-        view = GAME.view(game.state, viewer)
+        view = msgspec.to_builtins(GAME.view(game.state, viewer))
         assert view["pool"] == list(range(1, 34))
         assert view["drafter"] == 1
         assert view["phase"] == "draft"
     draft_all_but(game, LEFT_FOR_ROWS)
     for viewer in (seat_viewer(1), SPECTATOR):
-        assert GAME.view(game.state, viewer)["hands"] == game.state.hands
+        assert msgspec.to_builtins(GAME.view(game.state, viewer))["hands"] == game.state.hands
 
 
 def test_the_secret_choice_stays_secret_in_pro() -> None:
@@ -138,8 +139,8 @@ def test_the_secret_choice_stays_secret_in_pro() -> None:
     (chosen,) = game.play(0, PlayCard(card=card))
     assert GAME.redact(game.state, chosen, seat_viewer(1)) == CardChosen(seat=0, card=None)
     assert GAME.redact(game.state, chosen, SPECTATOR) == CardChosen(seat=0, card=None)
-    assert GAME.view(game.state, seat_viewer(1))["my_choice"] is None
-    assert GAME.view(game.state, seat_viewer(0))["my_choice"] == card
+    assert msgspec.to_builtins(GAME.view(game.state, seat_viewer(1)))["my_choice"] is None
+    assert msgspec.to_builtins(GAME.view(game.state, seat_viewer(0)))["my_choice"] == card
 
 
 def test_every_round_drafts_again_from_seat_0() -> None:

@@ -5,25 +5,20 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.cards import heads_of
 from domain.games.six_nimmt.commands import ChooseRow, PlayCard
-from domain.games.six_nimmt.events import (
-    CardChosen,
-    CardPlaced,
-    CardsDealt,
-    CardsRevealed,
-    RoundEnded,
-    RowChoiceRequested,
-    RowTaken,
-)
+from domain.games.six_nimmt.events import CardChosen, CardsDealt, RoundEnded, RowChoiceRequested, RowTaken
 from domain.games.six_nimmt.options import EndAfterRounds, EndAtThreshold
 from domain.games.six_nimmt.state import State
 from domain.kernel import table as tables
 from domain.kernel.events import DeckShuffled, GameEnded
+from domain.kernel.rows import CardPlaced
+from domain.kernel.secret_choice import CardsRevealed
 from domain.kernel.shuffle import Draws
 from domain.kernel.viewer import SPECTATOR, Viewer, seat_viewer
 from tests.unit.harness import Game, assert_replay_equals_live, encoded
@@ -138,7 +133,7 @@ class Checker:
         state = self.game.state
         pro = state.options.pro
         for viewer in self.viewers:
-            view = tables.view(GAME, self.game.table, viewer)["state"]
+            view = msgspec.to_builtins(tables.view(GAME, self.game.table, viewer))["state"]
             assert view["chosen"] == [c is not None for c in state.chosen]
             assert view["phase"] in ("choose", "choose_row", "draft")
             assert 1 <= view["turn"] <= 10

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.games.six_nimmt import GAME
@@ -94,7 +95,7 @@ def test_a_seats_view_never_shows_another_hand_or_choice() -> None:
     game.play(1, PlayCard(card=game.state.hands[1][3]))
     state = game.state
     for viewer in VIEWERS:
-        view = tables.view(GAME, game.table, viewer)["state"]
+        view = msgspec.to_builtins(tables.view(GAME, game.table, viewer))["state"]
         assert view["hands"] is None
         assert view["chosen"] == [False, True, False, False]
         own = [] if viewer.seat is None else state.hands[viewer.seat]
@@ -108,7 +109,7 @@ def test_a_seats_view_never_shows_another_hand_or_choice() -> None:
 def test_the_finished_game_shows_everything() -> None:
     game = Game(GAME, PLAYERS, {"end": {"kind": "rounds", "rounds": 1}})
     game.play_out()
-    view = tables.view(GAME, game.table, SPECTATOR)["state"]
+    view = msgspec.to_builtins(tables.view(GAME, game.table, SPECTATOR))["state"]
     assert view["hands"] == [[], [], [], []]
     assert view["phase"] == "finished"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+import msgspec
 import pytest
 
 from domain.games.six_nimmt import GAME
@@ -66,8 +67,8 @@ def test_a_new_round_is_dealt_when_the_game_goes_on() -> None:
 def test_penalties_shown_are_those_of_the_current_round() -> None:
     state = last_turn([0, 0], [[33], []], Options())
     state, _ = play_turn(state, [50, 60])
-    assert GAME.view(state, SPECTATOR)["penalties"] == [[], []]
-    assert GAME.view(state, SPECTATOR)["totals"] == [5, 0]
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["penalties"] == [[], []]
+    assert msgspec.to_builtins(GAME.view(state, SPECTATOR))["totals"] == [5, 0]
 
 
 @pytest.mark.parametrize(("total", "ends"), [(59, False), (60, True), (70, True)])

@@ -1,0 +1,24 @@
+"""The `pro` variant's draft: 10n+4 cards laid out face up, drafted one at a time in seat order from seat 0;
+the four left start the rows, ascending."""
+
+from __future__ import annotations
+
+from domain.games.six_nimmt.cards import ROWS, deck
+from domain.games.six_nimmt.events import CardDrafted, DraftOpened, RowsStarted
+from domain.games.six_nimmt.evolve import Rec
+from domain.kernel.errors import refuse
+
+
+def open_draft(rec: Rec) -> None:
+    rec.emit(DraftOpened(round=rec.state.round + 1, pool=deck(rec.state.players, full=False)))
+
+
+def draft_card(rec: Rec, seat: int, card: int) -> None:
+    state = rec.state
+    if seat != state.drafter:
+        raise refuse("not_your_turn", f"seat {state.drafter} drafts now")
+    if card not in state.pool:
+        raise refuse("card_not_available", f"{card} is not in the draft pool")
+    rec.emit(CardDrafted(seat=seat, card=card))
+    if len(rec.state.pool) == ROWS:
+        rec.emit(RowsStarted(rows=sorted(rec.state.pool)))
