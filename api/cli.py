@@ -9,13 +9,13 @@ import json
 import logging
 import os
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 
-import asyncpg
 import msgspec
 
 from api import simulate_command
+from bootstrap import connected
 from infra.settings import Settings
 
 
@@ -32,21 +32,6 @@ def backing_services(settings: Settings) -> Iterator[Settings]:
         upgrade(urls.database_url)
         print(f"embedded Postgres at {urls.database_url}, Redis at {urls.redis_url}", file=sys.stderr)
         yield replace(settings, database_url=urls.database_url, redis_url=urls.redis_url)
-
-
-@contextlib.asynccontextmanager
-async def connected(settings: Settings) -> AsyncIterator[object]:
-    from api.app import build_services, check_schema, redis_client
-
-    assert settings.database_url and settings.redis_url
-    pool = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=2)
-    client = redis_client(settings.redis_url)
-    try:
-        await check_schema(pool)
-        yield build_services(pool, client, settings)
-    finally:
-        await client.aclose()
-        await pool.close()
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -80,8 +65,8 @@ def migrate(_: argparse.Namespace) -> int:
 
 
 async def _rebuild(settings: Settings) -> int:
-    async with connected(settings) as services:
-        count = await services.projector.rebuild()  # type: ignore[attr-defined]
+    async with connected(settings, pool_size=2) as services:
+        count = await services.projector.rebuild()
     print(f"rebuilt projections from {count} events")
     return 0
 
@@ -89,8 +74,8 @@ async def _rebuild(settings: Settings) -> int:
 async def _replay(settings: Settings, game_id: str) -> int:
     from services.codec import codec
 
-    async with connected(settings) as services:
-        repo = services.repo  # type: ignore[attr-defined]
+    async with connected(settings, pool_size=2) as services:
+        repo = services.repo
         record = await repo.record(game_id)
         game_codec = codec(record.game)
         for recorded in await repo.store.read_stream(game_id):
@@ -102,10 +87,10 @@ async def _replay(settings: Settings, game_id: str) -> int:
 
 
 async def _audit(settings: Settings, game_id: str) -> int:
-    async with connected(settings) as services:
-        report = await services.auditor.audit(game_id)  # type: ignore[attr-defined]
+    async with connected(settings, pool_size=2) as services:
+        report = await services.auditor.audit(game_id)
     print(msgspec.json.format(msgspec.json.encode(report)).decode())
-    return 0 if report["ok"] else 1
+    return 0 if report.ok else 1
 
 
 def openapi(_: argparse.Namespace) -> int:

@@ -2,42 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from litestar import Request
 from litestar.di import NamedDependency
 
-from infra.record_news import RedisRecordNews
-from services.audit import Auditor
-from services.bot_sweeper import BotSweeper
-from services.commands import GameCommands
+from bootstrap import Services
 from services.errors import BadRequest, Unauthorized
-from services.keys import PortalKeys
-from services.live import LiveStreams
-from services.projector import Projector
-from services.queries import GameQueries
-from services.repository import Repository
-from services.seats import SeatCommands
-from services.timer import TurnTimer
-from services.webhooks import PortalWebhooks, WebhookWorker
 
-
-@dataclass
-class Services:
-    repo: Repository
-    commands: GameCommands
-    queries: GameQueries
-    auditor: Auditor
-    projector: Projector
-    keys: PortalKeys
-    seats: SeatCommands
-    timer: TurnTimer
-    live: LiveStreams
-    webhooks: PortalWebhooks
-    deliveries: WebhookWorker
-    bot_sweeper: BotSweeper
-    record_news: RedisRecordNews
+__all__ = ["Services", "parse_version_header", "provide_services", "provide_token"]
 
 
 def provide_services(request: Request[Any, Any, Any]) -> Services:

@@ -11,7 +11,8 @@ import asyncpg
 
 from infra.key_store import PostgresKeyStore
 from infra.settings import Settings
-from services.keys import ApiKey, PortalKeys
+from services.keys import PortalKeys
+from services.ports import ApiKey
 
 
 def _say(line: str) -> None:
@@ -28,7 +29,7 @@ def _shown(key: ApiKey) -> dict[str, str | None]:
 
 
 async def _run(settings: Settings, args: argparse.Namespace) -> int:
-    from api.app import check_schema
+    from bootstrap import check_schema
 
     assert settings.database_url
     pool = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=1)

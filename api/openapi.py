@@ -24,20 +24,30 @@ def prefix(game: str) -> str:
     return "".join(part.capitalize() for part in game.replace("_", "-").split("-"))
 
 
-def game_schemas(game: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(components, {"command": ref, "event": ref}) for one game, names prefixed by the game."""
+def game_schemas(game: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """(components, {"command": ref, "event": ref, "view": ref}) for one game, names prefixed by the game."""
     rules = GAMES[game]
     name = prefix(game)
     template = f"#/components/schemas/{name}{{name}}"
     commands = typing.get_args(rules.command_type) or (rules.command_type,)
-    (command_refs, event_refs), components = msgspec.json.schema_components(
-        [typing.Union[commands], typing.Union[tuple(rules.event_types)]],  # noqa: UP007
+    (command_refs, event_refs, view_ref), components = msgspec.json.schema_components(
+        [typing.Union[commands], typing.Union[tuple(rules.event_types)], rules.view_type],  # noqa: UP007
         ref_template=template,
     )
     out = {f"{name}{key}": value for key, value in components.items()}
     out[f"{name}Command"] = command_refs
     out[f"{name}Event"] = event_refs
-    return out, {"command": f"#/components/schemas/{name}Command", "event": f"#/components/schemas/{name}Event"}
+    out[f"{name}State"] = view_ref
+    refs = {kind: f"#/components/schemas/{name}{kind.capitalize()}" for kind in ("command", "event")}
+    return out, {**refs, "view": f"#/components/schemas/{name}State"}
+
+
+def document_states(schemas: dict[str, Any], view_refs: list[dict[str, str]]) -> None:
+    """The game view's `state` (and the audit's `final_state`) is one game's own view, or null in the lobby."""
+    state = {"oneOf": [*view_refs, {"type": "null"}], "description": "the game's own view (rules per game)"}
+    for schema, field in (("GameView", "state"), ("AuditReport", "final_state")):
+        if schema in schemas:
+            schemas[schema]["properties"][field] = copy.deepcopy(state)
 
 
 # Every error leaves as the envelope of api/errors.py; each operation may meet any of these (docs/errors.md).
@@ -123,10 +133,13 @@ def enrich(spec: dict[str, Any]) -> dict[str, Any]:
     schemas.update(lifecycle)
     schemas["LifecycleEvent"] = lifecycle_refs
     command_refs = []
+    view_refs = []
     for game in GAMES:
         components, refs = game_schemas(game)
         schemas.update(components)
         command_refs.append({"$ref": refs["command"]})
+        view_refs.append({"$ref": refs["view"]})
+    document_states(schemas, view_refs)
     operation = spec["paths"]["/v1/games/{game_id}/commands"]["post"]
     operation["requestBody"] = {
         "required": True,

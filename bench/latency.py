@@ -15,8 +15,8 @@ from typing import Any
 
 import asyncpg
 
-from api.app import build_services, redis_client
 from bench.mirror import Mirror
+from bootstrap import build_services, redis_client
 from infra.embedded import ServiceUrls
 from infra.settings import Settings
 from services.codec import codec
@@ -38,8 +38,8 @@ class Player:
     @classmethod
     async def new(cls, services: Any, seed: bytes) -> Player:
         created = await services.commands.create("six-nimmt", 4, OPTIONS, seed.hex(), None)
-        game_id, admin = created["game_id"], created["admin_token"]
-        tokens = [(await services.commands.join(game_id, None, f"p{s}", None, None))["player_token"] for s in range(4)]
+        game_id, admin = created.game_id, created.admin_token
+        tokens = [(await services.commands.join(game_id, None, f"p{s}", None, None)).player_token for s in range(4)]
         await services.commands.start(game_id, admin)
         return cls(services, game_id, tokens, Mirror("six-nimmt", 4, OPTIONS, seed))
 

@@ -35,12 +35,12 @@ LAYERS: list[tuple[str, str, str]] = [
     ("whole request: uvicorn, Litestar, the command", "httptools_impl.py", "run_asgi"),
     ("  the command in the service layer (awaits excluded)", "services/commands.py", "command"),
     ("    the domain: decide and fold (table.play)", "domain/kernel/table.py", "play"),
-    ("    the answer: events redacted for the seat, JSON", "services/commands.py", "events_response"),
+    ("    the answer: events redacted for the seat", "services/results.py", "shown_events"),
     ("group commit to Postgres: statement + asyncpg", "infra/event_store.py", "_append_batch"),
     ("group commit to Redis: script + redis-py", "infra/projections.py", "_save_batch"),
     ("HTTP parsing (uvicorn, httptools)", "httptools_impl.py", "data_received"),
-    ("catch-up projector (reads the log)", "services/projector.py", "run_forever"),
-    ("webhook intake and deliveries", "services/webhooks.py", "run_forever"),
+    ("catch-up projector (reads the log)", "services/projector.py", "step"),
+    ("webhook intake and deliveries", "services/webhooks.py", "step"),
 ]
 
 

@@ -7,11 +7,12 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from services.ports import ConcurrencyConflict, Idempotency, NewEvent
+from services.ports import ConcurrencyConflict, Idempotency, NewEvent, SeatToken
 
 # One statement for the appends of one or several streams (never one stream twice): the version bump on `games`
 # serialises writers of a stream (row lock) and decides for that stream alone; its events, idempotency row and
-# seat token go in with it, all or nothing. Returns the streams that moved. Events keep their order in the log.
+# seat token change (a joining player's token, or a leaving one's forgotten) go in with it, all or nothing.
+# Returns the streams that moved. Events keep their order in the log.
 APPEND = """
 WITH request AS (
     SELECT * FROM unnest($1::text[], $2::int[], $3::int[]) AS r(stream_id, expected, next)
@@ -35,7 +36,12 @@ WITH request AS (
 ), token AS (
     INSERT INTO seat_tokens (game_id, seat, token_hash)
     SELECT t.s, t.seat, t.h FROM unnest($13::text[], $14::int[], $15::bytea[]) AS t(s, seat, h)
-    WHERE t.s IN (SELECT game_id FROM bump)
+    WHERE t.s IN (SELECT game_id FROM bump) AND t.h IS NOT NULL
+    RETURNING 1
+), forget AS (
+    DELETE FROM seat_tokens USING unnest($13::text[], $14::int[], $15::bytea[]) AS t(s, seat, h)
+    WHERE seat_tokens.game_id = t.s AND seat_tokens.seat = t.seat AND t.h IS NULL
+      AND t.s IN (SELECT game_id FROM bump)
     RETURNING 1
 )
 SELECT game_id FROM bump
@@ -48,7 +54,7 @@ class PendingAppend(msgspec.Struct, frozen=True):
     events: list[NewEvent]
     metadata: dict[str, Any]
     idempotency: Idempotency | None = None
-    seat_token: tuple[int, bytes] | None = None
+    seat_token: SeatToken | None = None
 
     @property
     def new_version(self) -> int:
@@ -97,7 +103,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
         [k.key for _, k in keyed],
         [k.response for _, k in keyed],
         [s for s, _ in seated],
-        [t[0] for _, t in seated],
-        [t[1] for _, t in seated],
+        [t.seat for _, t in seated],
+        [t.token_hash for _, t in seated],
     )
     return {row[0] for row in rows}

@@ -9,6 +9,7 @@ import msgspec
 
 from infra.appends import PendingAppend, append_many, append_one
 from infra.batching import Batcher
+from infra.driver_errors import CONNECTION_ERRORS, postgres_errors
 from services.ports import (
     Checkpoint,
     ConcurrencyConflict,
@@ -18,6 +19,7 @@ from services.ports import (
     LogEntry,
     NewEvent,
     RecordedEvent,
+    SeatToken,
     StoreUnavailable,
 )
 
@@ -31,18 +33,6 @@ WHERE (tx_id, position) > ($1, $2)
 ORDER BY tx_id, position
 LIMIT $3
 """
-
-# OperatorInterventionError: the server shuts down or restarts under a running query (57P01..57P03).
-# InternalClientError: asyncpg's connection state machine after the socket died mid-query, seen when the pool resets
-# the connection on release (asyncpg terminates it; the next acquire opens a new one). Both mean "try again later".
-CONNECTION_ERRORS = (
-    OSError,
-    TimeoutError,
-    asyncpg.PostgresConnectionError,
-    asyncpg.InterfaceError,
-    asyncpg.exceptions.OperatorInterventionError,
-    asyncpg.exceptions.InternalClientError,
-)
 
 
 def _recorded(row: asyncpg.Record) -> RecordedEvent:
@@ -93,7 +83,7 @@ class PostgresEventStore:
         events: list[NewEvent],
         metadata: dict[str, Any],
         idempotency: Idempotency | None = None,
-        seat_token: tuple[int, bytes] | None = None,
+        seat_token: SeatToken | None = None,
     ) -> int:
         item = PendingAppend(stream_id, expected_version, events, metadata, idempotency, seat_token)
         return await self._appends.submit(item)
@@ -131,7 +121,7 @@ class PostgresEventStore:
             return StoreUnavailable(str(exc))
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id"
                 " FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
@@ -139,31 +129,25 @@ class PostgresEventStore:
                 after,
                 limit,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [_recorded(r) for r in rows]
 
     async def read_log(self, after: Checkpoint, limit: int) -> list[LogEntry]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(READ_LOG, after.tx_id, after.position, limit)
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [LogEntry(*r) for r in rows]
 
     async def read_positions(self, positions: list[int]) -> list[RecordedEvent]:
         """Whole events, in the log's order, for entries `read_log` returned."""
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id"
                 " FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx_id, position",
                 positions,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [_recorded(r) for r in rows]
 
     async def game(self, game_id: str) -> GameRecord | None:
-        try:
+        with postgres_errors():
             async with self._pool.acquire() as conn:
                 row = await conn.fetchrow(
                     "SELECT game, seed, admin_token_hash, api_key_id FROM games WHERE game_id = $1", game_id
@@ -171,8 +155,6 @@ class PostgresEventStore:
                 if row is None:
                     return None
                 seats = await conn.fetch("SELECT seat, token_hash FROM seat_tokens WHERE game_id = $1", game_id)
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return GameRecord(
             game_id=game_id,
             game=row["game"],
@@ -183,30 +165,24 @@ class PostgresEventStore:
         )
 
     async def stored_response(self, stream_id: str, scope: str, key: str) -> bytes | None:
-        try:
+        with postgres_errors():
             value = await self._pool.fetchval(
                 "SELECT response FROM idempotency WHERE stream_id = $1 AND scope = $2 AND key = $3",
                 stream_id,
                 scope,
                 key,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return bytes(value) if value is not None else None
 
     async def game_ids(self, game: str | None, limit: int) -> list[str]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT game_id FROM games WHERE $1::text IS NULL OR game = $1 ORDER BY created_at DESC LIMIT $2",
                 game,
                 limit,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [r["game_id"] for r in rows]
 
     async def ping(self) -> None:
-        try:
+        with postgres_errors():
             await self._pool.fetchval("SELECT 1")
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncpg
 
-from infra.event_store import CONNECTION_ERRORS
-from services.keys import ApiKey
-from services.ports import StoreUnavailable
+from infra.driver_errors import postgres_errors
+from services.ports import ApiKey
 
 
 def _key(row: asyncpg.Record) -> ApiKey:
@@ -18,7 +17,7 @@ class PostgresKeyStore:
         self._pool = pool
 
     async def add(self, key_id: str, name: str, key_hash: bytes) -> ApiKey:
-        try:
+        with postgres_errors():
             row = await self._pool.fetchrow(
                 "INSERT INTO api_keys (key_id, name, key_hash) VALUES ($1, $2, $3)"
                 " RETURNING key_id, name, created_at, revoked_at",
@@ -26,41 +25,33 @@ class PostgresKeyStore:
                 name,
                 key_hash,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return _key(row)
 
     async def by_hash(self, key_hash: bytes) -> ApiKey | None:
-        try:
+        with postgres_errors():
             row = await self._pool.fetchrow(
                 "SELECT key_id, name, created_at, revoked_at FROM api_keys WHERE key_hash = $1", key_hash
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return _key(row) if row else None
 
     async def all(self) -> list[ApiKey]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT key_id, name, created_at, revoked_at FROM api_keys ORDER BY created_at"
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [_key(r) for r in rows]
 
     async def revoke(self, key_id: str) -> ApiKey | None:
-        try:
+        with postgres_errors():
             row = await self._pool.fetchrow(
                 "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE key_id = $1"
                 " RETURNING key_id, name, created_at, revoked_at",
                 key_id,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return _key(row) if row else None
 
     async def games(self, key_id: str, game: str | None, limit: int) -> list[str]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT game_id FROM games WHERE api_key_id = $1 AND ($2::text IS NULL OR game = $2)"
                 " ORDER BY created_at DESC LIMIT $3",
@@ -68,6 +59,4 @@ class PostgresKeyStore:
                 game,
                 limit,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [r["game_id"] for r in rows]

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import redis.asyncio as redis
-from redis.exceptions import RedisError
 
-from services.ports import ProjectionUnavailable
+from infra.driver_errors import redis_errors
 
 
 def mailbox_key(game_id: str, seat: int) -> str:
@@ -17,16 +16,12 @@ class RedisMailbox:
         self._redis = client
 
     async def put(self, game_id: str, seat: int, value: str, ttl_seconds: int) -> None:
-        try:
+        with redis_errors():
             await self._redis.set(mailbox_key(game_id, seat), value, ex=ttl_seconds)
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
 
     async def get(self, game_id: str, seat: int) -> str | None:
-        try:
+        with redis_errors():
             raw = await self._redis.get(mailbox_key(game_id, seat))
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
         if raw is None:
             return None
         return raw.decode() if isinstance(raw, bytes) else str(raw)

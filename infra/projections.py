@@ -15,6 +15,7 @@ import redis.asyncio as redis
 from redis.exceptions import RedisError
 
 from infra.batching import Batcher
+from infra.driver_errors import redis_errors
 from services.ports import Checkpoint, ProjectionUnavailable
 
 # KEYS: the summaries hash, the listing index, the bot-turn set, then one state key per game saved.
@@ -76,10 +77,8 @@ class RedisProjections:
         self._saves: Batcher[Save, None] = Batcher(self._save_batch, max_batch=max_batch)
 
     async def load(self, game_id: str) -> tuple[int, bytes] | None:
-        try:
+        with redis_errors():
             version, blob = await self._redis.hmget(state_key(game_id), ["v", "s"])
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
         if version is None or blob is None:
             return None
         return int(version), blob if isinstance(blob, bytes) else blob.encode()
@@ -112,46 +111,34 @@ class RedisProjections:
 
     async def summaries(self, limit: int) -> list[dict[str, Any]] | None:
         """Newest first; None when the index is empty (after a flush: the caller falls back to Postgres)."""
-        try:
+        with redis_errors():
             ids = await self._redis.zrevrange(INDEX, 0, limit - 1)
             if not ids:
                 return None
             raw = await self._redis.hmget(SUMMARIES, list(ids))  # type: ignore[arg-type]
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
         return [msgspec.json.decode(r) for r in raw if r is not None]
 
     async def bot_turns(self, waiting_since: float, limit: int) -> list[str]:
         """Games that have been waiting on a bot since before `waiting_since` (epoch seconds)."""
-        try:
+        with redis_errors():
             ids = await self._redis.zrangebyscore(BOT_TURNS, 0, waiting_since, start=0, num=limit)
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
         return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
 
     async def checkpoint(self) -> Checkpoint:
-        try:
+        with redis_errors():
             raw = await self._redis.get(CHECKPOINT)
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
         return msgspec.json.decode(raw, type=Checkpoint) if raw else Checkpoint()
 
     async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
-        try:
+        with redis_errors():
             await self._redis.set(CHECKPOINT, msgspec.json.encode(checkpoint))
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
 
     async def reset(self) -> None:
-        try:
+        with redis_errors():
             async for key in self._redis.scan_iter(match="{game:*}:state", count=500):
                 await self._redis.delete(key)
             await self._redis.delete(SUMMARIES, INDEX, CHECKPOINT, BOT_TURNS)
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc
 
     async def ping(self) -> None:
-        try:
+        with redis_errors():
             await self._redis.ping()
-        except (RedisError, OSError) as exc:
-            raise ProjectionUnavailable(str(exc)) from exc

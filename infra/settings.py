@@ -1,9 +1,9 @@
-"""Settings from the environment; one place that names every knob (docs/configuration.md)."""
+"""Settings from the environment; one place that names every knob (the README's configuration table)."""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -37,7 +37,6 @@ class Settings:
     webhook_max_attempts: int = 12
     webhook_backoff: float = 1.0  # first retry after this, doubling up to webhook_backoff_max
     webhook_backoff_max: float = 300.0
-    extra: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -1,15 +1,12 @@
-"""Seat changes that touch more than the event stream: leaving forgets the seat's token in the same transaction."""
+"""The turn timer's question to Postgres: which running timed games has the clock run out on?"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import asyncpg
 
-from infra.appends import PendingAppend, append_one
-from infra.event_store import CONNECTION_ERRORS
-from services.ports import ConcurrencyConflict, NewEvent, StoreUnavailable
+from infra.driver_errors import postgres_errors
 
 # The deadline is the last event's time plus the game's turn_seconds (in GameCreated). Lobby and ended games
 # are left out by the type of their last event.
@@ -26,25 +23,11 @@ LIMIT $2
 """
 
 
-class PostgresSeatStore:
+class PostgresTurnClock:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
 
-    async def leave(
-        self, game_id: str, expected_version: int, events: list[NewEvent], metadata: dict[str, Any], seat: int
-    ) -> None:
-        try:
-            async with self._pool.acquire() as conn, conn.transaction():
-                await append_one(conn, PendingAppend(game_id, expected_version, events, metadata))
-                await conn.execute("DELETE FROM seat_tokens WHERE game_id = $1 AND seat = $2", game_id, seat)
-        except asyncpg.UniqueViolationError as exc:
-            raise ConcurrencyConflict(game_id) from exc
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
-
     async def due(self, now: datetime, limit: int) -> list[tuple[str, int]]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(DUE, now, limit)
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [(r["game_id"], r["version"]) for r in rows]

@@ -10,17 +10,20 @@ import time
 
 import httpx
 
-from services.webhooks import Outcome
+from services.ports import Outcome
 
 MAX_ERROR = 300
 
 
 class HttpxPoster:
     def __init__(self) -> None:
-        # redirects are not followed: the signed body goes to the registered URL only
-        self._client = httpx.AsyncClient(follow_redirects=False, trust_env=False)
+        # made at the first call: its TLS context costs tens of milliseconds, for a process that may send nothing
+        self._client: httpx.AsyncClient | None = None
 
     async def post(self, url: str, body: bytes, headers: dict[str, str], time_limit: float) -> Outcome:
+        if self._client is None:
+            # redirects are not followed: the signed body goes to the registered URL only
+            self._client = httpx.AsyncClient(follow_redirects=False, trust_env=False)
         started = time.monotonic()
         try:
             async with self._client.stream("POST", url, content=body, headers=headers, timeout=time_limit) as response:
@@ -32,7 +35,8 @@ class HttpxPoster:
         return Outcome(ok=ok, status_code=status, error=None if ok else f"HTTP {status}", duration_ms=_ms(started))
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        if self._client is not None:
+            await self._client.aclose()
 
 
 def _ms(started: float) -> int:

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import asyncpg
 
-from infra.event_store import CONNECTION_ERRORS
-from services.ports import Checkpoint, StoreUnavailable
-from services.webhooks import Attempt, Claimed, Delivery, NewDelivery, Outcome, Subscriber, Webhook
+from infra.driver_errors import postgres_errors
+from services.ports import (
+    Attempt,
+    Checkpoint,
+    Claimed,
+    Delivery,
+    NewDelivery,
+    Outcome,
+    Subscriber,
+    Webhook,
+)
 
 CHECKPOINT = """
 WITH created AS (
@@ -84,7 +92,7 @@ class PostgresWebhookStore:
         self._pool = pool
 
     async def add(self, webhook_id: str, api_key_id: str, url: str, topics: list[str], secret: str) -> Webhook:
-        try:
+        with postgres_errors():
             row = await self._pool.fetchrow(
                 "INSERT INTO webhooks (webhook_id, api_key_id, url, topics, secret) VALUES ($1, $2, $3, $4, $5)"
                 " RETURNING webhook_id, url, topics, created_at",
@@ -94,44 +102,36 @@ class PostgresWebhookStore:
                 topics,
                 secret,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return _webhook(row)
 
     async def count(self, api_key_id: str) -> int:
-        try:
+        with postgres_errors():
             found: int = await self._pool.fetchval(
                 "SELECT count(*) FROM webhooks WHERE api_key_id = $1 AND deleted_at IS NULL", api_key_id
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return found
 
     async def of_key(self, api_key_id: str) -> list[Webhook]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT webhook_id, url, topics, created_at FROM webhooks WHERE api_key_id = $1 AND deleted_at IS NULL"
                 " ORDER BY created_at, webhook_id",
                 api_key_id,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [_webhook(r) for r in rows]
 
     async def get(self, api_key_id: str, webhook_id: str) -> Webhook | None:
-        try:
+        with postgres_errors():
             row = await self._pool.fetchrow(
                 "SELECT webhook_id, url, topics, created_at FROM webhooks"
                 " WHERE webhook_id = $1 AND api_key_id = $2 AND deleted_at IS NULL",
                 webhook_id,
                 api_key_id,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return _webhook(row) if row else None
 
     async def delete(self, api_key_id: str, webhook_id: str) -> bool:
-        try:
+        with postgres_errors():
             async with self._pool.acquire() as conn, conn.transaction():
                 deleted = await conn.execute(
                     "UPDATE webhooks SET deleted_at = now()"
@@ -145,12 +145,10 @@ class PostgresWebhookStore:
                     "UPDATE webhook_deliveries SET status = 'cancelled' WHERE webhook_id = $1 AND status = 'pending'",
                     webhook_id,
                 )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return True
 
     async def deliveries(self, webhook_id: str, game_id: str | None, before: int | None, limit: int) -> list[Delivery]:
-        try:
+        with postgres_errors():
             async with self._pool.acquire() as conn:
                 rows = await conn.fetch(DELIVERIES, webhook_id, game_id, before, limit)
                 attempts = await conn.fetch(
@@ -158,8 +156,6 @@ class PostgresWebhookStore:
                     " WHERE delivery_id = ANY($1::bigint[]) ORDER BY delivery_id, attempt",
                     [r["delivery_id"] for r in rows],
                 )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         by_delivery: dict[int, list[Attempt]] = {}
         for a in attempts:
             by_delivery.setdefault(a["delivery_id"], []).append(
@@ -187,14 +183,12 @@ class PostgresWebhookStore:
         ]
 
     async def checkpoint(self, name: str) -> Checkpoint:
-        try:
+        with postgres_errors():
             row = await self._pool.fetchrow(CHECKPOINT, name)
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return Checkpoint(tx_id=row["tx_id"], position=row["position"])
 
     async def subscribers(self, game_ids: list[str]) -> dict[str, list[Subscriber]]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT g.game_id, w.webhook_id, w.topics, w.created_at"
                 " FROM games g JOIN webhooks w ON w.api_key_id = g.api_key_id"
@@ -202,8 +196,6 @@ class PostgresWebhookStore:
                 " ORDER BY w.created_at, w.webhook_id",
                 game_ids,
             )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         found: dict[str, list[Subscriber]] = {}
         for r in rows:
             found.setdefault(r["game_id"], []).append(
@@ -212,7 +204,7 @@ class PostgresWebhookStore:
         return found
 
     async def intake(self, name: str, seen: Checkpoint, reached: Checkpoint, deliveries: list[NewDelivery]) -> bool:
-        try:
+        with postgres_errors():
             async with self._pool.acquire() as conn, conn.transaction():
                 # compare and set: of two processes reading the same batch, one writes it
                 moved = await conn.execute(
@@ -236,15 +228,11 @@ class PostgresWebhookStore:
                         [d.topic for d in deliveries],
                         [d.body for d in deliveries],
                     )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return True
 
     async def claim(self, limit: int, lease_seconds: float) -> list[Claimed]:
-        try:
+        with postgres_errors():
             rows = await self._pool.fetch(CLAIM, limit, lease_seconds)
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc
         return [
             Claimed(
                 delivery_id=r["delivery_id"],
@@ -261,7 +249,7 @@ class PostgresWebhookStore:
 
     async def finish(self, claimed: Claimed, outcome: Outcome, retry_in: float | None) -> None:
         status = "delivered" if outcome.ok else ("pending" if retry_in is not None else "failed")
-        try:
+        with postgres_errors():
             async with self._pool.acquire() as conn, conn.transaction():
                 await conn.execute(
                     "INSERT INTO webhook_attempts (delivery_id, attempt, status_code, error, duration_ms)"
@@ -281,5 +269,3 @@ class PostgresWebhookStore:
                     outcome.status_code,
                     outcome.error,
                 )
-        except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(str(exc)) from exc

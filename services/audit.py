@@ -3,35 +3,30 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any
-
-import msgspec
 
 from domain.kernel import table as tables
 from domain.kernel.events import DeckShuffled, GameCreated, GameEnded
 from domain.kernel.shuffle import shuffle, shuffle_label
 from domain.kernel.viewer import EVERYONE
 from services.codec import codec, encode_table
-from services.errors import Conflict, Unavailable
-from services.ports import ProjectionUnavailable, StoreUnavailable
+from services.errors import Conflict
+from services.ports import ProjectionUnavailable
 from services.repository import Repository
+from services.results import AuditCheck, AuditReport
 
 
-def check(name: str, ok: bool, detail: str) -> dict[str, Any]:
-    return {"name": name, "ok": ok, "detail": detail}
+def check(name: str, ok: bool, detail: str) -> AuditCheck:
+    return AuditCheck(name=name, ok=ok, detail=detail)
 
 
 class Auditor:
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
 
-    async def audit(self, game_id: str) -> dict[str, Any]:
+    async def audit(self, game_id: str) -> AuditReport:
         record = await self.repo.record(game_id)
         game_codec = codec(record.game)
-        try:
-            recorded = await self.repo.store.read_stream(game_id)
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
+        recorded = await self.repo.store.read_stream(game_id)
         events = game_codec.events(recorded)
         # a RematchCreated may follow the end
         created, ended = events[0], next((e for e in reversed(events) if isinstance(e, GameEnded)), None)
@@ -71,19 +66,15 @@ class Auditor:
         else:
             same = loaded[1] == encode_table(replayed)
             checks.append(check("replay", same, f"{len(events)} events replayed; equal to the projection: {same}"))
-        return {
-            "game_id": game_id,
-            "game": record.game,
-            "ok": all(c["ok"] for c in checks),
-            "seed": ended.seed,
-            "seed_commitment": created.seed_commitment,
-            "version": replayed.version,
-            "scores": replayed.scores,
-            "winners": replayed.winners,
-            "final_state": rules.view(replayed.inner, EVERYONE) if replayed.inner is not None else None,
-            "checks": checks,
-        }
-
-
-def to_json(report: dict[str, Any]) -> bytes:
-    return msgspec.json.encode(report)
+        return AuditReport(
+            game_id=game_id,
+            game=record.game,
+            ok=all(c.ok for c in checks),
+            seed=ended.seed,
+            seed_commitment=created.seed_commitment,
+            version=replayed.version,
+            scores=replayed.scores,
+            winners=replayed.winners,
+            final_state=rules.view(replayed.inner, EVERYONE) if replayed.inner is not None else None,
+            checks=checks,
+        )

@@ -22,7 +22,6 @@ class GameCodec:
         members = tuple(dict.fromkeys((*LIFECYCLE, *rules.event_types)))
         self.event_type: Any = Union[members]  # noqa: UP007 - a runtime union of a tuple needs Union[]
         self._event = msgspec.json.Decoder(self.event_type)
-        self._events = msgspec.json.Decoder(list[self.event_type])  # type: ignore[name-defined]
         self._table = msgspec.msgpack.Decoder(Table[rules.state_type])  # type: ignore[name-defined]
         self._command = msgspec.json.Decoder(rules.command_type)
         self._encoder = msgspec.json.Encoder()

@@ -8,6 +8,5 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class ServiceConfig:
     allow_client_seeds: bool = True
-    api_keys: tuple[str, ...] = ()
     command_retries: int = 8
     bot_moves_per_command: int = 10_000

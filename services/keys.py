@@ -6,35 +6,12 @@ Keys from `TAPIS_API_KEYS` keep working beside the table; their id is derived fr
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
-from typing import Protocol
-
-import msgspec
 
 from services.auth import api_key_id, check_api_key, token_hash
-from services.errors import Unauthorized, Unavailable
-from services.ports import StoreUnavailable
+from services.errors import Unauthorized
+from services.ports import ApiKey, KeyStore
 
 KEY_PREFIX = "tpk_"
-
-
-class ApiKey(msgspec.Struct, frozen=True):
-    key_id: str
-    name: str
-    created_at: datetime
-    revoked_at: datetime | None = None
-
-
-class KeyStore(Protocol):
-    async def add(self, key_id: str, name: str, key_hash: bytes) -> ApiKey: ...
-
-    async def by_hash(self, key_hash: bytes) -> ApiKey | None: ...
-
-    async def all(self) -> list[ApiKey]: ...
-
-    async def revoke(self, key_id: str) -> ApiKey | None: ...
-
-    async def games(self, key_id: str, game: str | None, limit: int) -> list[str]: ...
 
 
 def new_api_key() -> str:
@@ -58,10 +35,7 @@ class PortalKeys:
         configured = check_api_key(presented, self.configured)
         if configured is not None:
             return configured
-        try:
-            stored = await self.store.by_hash(token_hash(presented))
-        except StoreUnavailable as exc:
-            raise Unavailable("the key store is unavailable") from exc
+        stored = await self.store.by_hash(token_hash(presented))
         if stored is None:
             raise Unauthorized("this API key is not known", code="invalid_api_key")
         if stored.revoked_at is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -56,6 +59,14 @@ class Idempotency(msgspec.Struct, frozen=True):
     response: bytes
 
 
+class SeatToken(msgspec.Struct, frozen=True):
+    """The change to a seat's token that an append carries, in the same transaction as its events:
+    the hash of the token a joining player gets, or None when the seat's token is forgotten (leaving)."""
+
+    seat: int
+    token_hash: bytes | None
+
+
 class ConcurrencyConflict(Exception):
     """The stream moved past the expected version."""
 
@@ -86,7 +97,7 @@ class EventStore(Protocol):
         events: list[NewEvent],
         metadata: dict[str, Any],
         idempotency: Idempotency | None = None,
-        seat_token: tuple[int, bytes] | None = None,
+        seat_token: SeatToken | None = None,
     ) -> int: ...
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]: ...
@@ -120,3 +131,165 @@ class Projections(Protocol):
     async def reset(self) -> None: ...
 
     async def ping(self) -> None: ...
+
+
+# --- webhooks: endpoints, deliveries and their attempts ---
+
+
+class Webhook(msgspec.Struct, frozen=True):
+    webhook_id: str
+    url: str
+    topics: list[str]
+    created_at: datetime
+
+
+class Subscriber(msgspec.Struct, frozen=True):
+    webhook_id: str
+    topics: list[str]
+    created_at: datetime
+
+
+class NewDelivery(msgspec.Struct, frozen=True):
+    webhook_id: str
+    game_id: str
+    position: int
+    version: int
+    topic: str
+    body: bytes
+
+
+class Claimed(msgspec.Struct, frozen=True):
+    delivery_id: int
+    webhook_id: str
+    url: str
+    secret: str
+    game_id: str
+    version: int
+    attempt: int  # this attempt's number, from 1
+    body: bytes
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    ok: bool
+    status_code: int | None
+    error: str | None
+    duration_ms: int
+
+
+class Attempt(msgspec.Struct, frozen=True):
+    attempt: int
+    attempted_at: datetime
+    status_code: int | None
+    error: str | None
+    duration_ms: int
+
+
+class Delivery(msgspec.Struct, frozen=True):
+    delivery_id: int
+    game_id: str
+    version: int
+    topic: str
+    status: str  # pending, delivered, failed (given up), cancelled (endpoint deleted)
+    created_at: datetime
+    next_attempt_at: datetime | None
+    delivered_at: datetime | None
+    attempts: list[Attempt]
+
+
+class WebhookStore(Protocol):
+    async def add(self, webhook_id: str, api_key_id: str, url: str, topics: list[str], secret: str) -> Webhook: ...
+
+    async def count(self, api_key_id: str) -> int: ...
+
+    async def of_key(self, api_key_id: str) -> list[Webhook]: ...
+
+    async def get(self, api_key_id: str, webhook_id: str) -> Webhook | None: ...
+
+    async def delete(self, api_key_id: str, webhook_id: str) -> bool:
+        """Also cancels the endpoint's pending deliveries."""
+
+    async def deliveries(self, webhook_id: str, game_id: str | None, before: int | None, limit: int) -> list[Delivery]:
+        """Newest first."""
+
+    async def checkpoint(self, name: str) -> Checkpoint: ...
+
+    async def subscribers(self, game_ids: list[str]) -> dict[str, list[Subscriber]]:
+        """Live endpoints of the keys that created these games."""
+
+    async def intake(self, name: str, seen: Checkpoint, reached: Checkpoint, deliveries: list[NewDelivery]) -> bool:
+        """Insert the deliveries and move the checkpoint from `seen` to `reached`, in one transaction;
+        False (and nothing written) when another process moved it first."""
+
+    async def claim(self, limit: int, lease_seconds: float) -> list[Claimed]:
+        """Lease the due head (oldest pending) delivery of up to `limit` (endpoint, game) pairs."""
+
+    async def finish(self, claimed: Claimed, outcome: Outcome, retry_in: float | None) -> None:
+        """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None."""
+
+
+class WebhookPoster(Protocol):
+    async def post(self, url: str, body: bytes, headers: dict[str, str], time_limit: float) -> Outcome: ...
+
+    async def aclose(self) -> None: ...
+
+
+# --- portal API keys ---
+
+
+class ApiKey(msgspec.Struct, frozen=True):
+    key_id: str
+    name: str
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+
+class KeyStore(Protocol):
+    async def add(self, key_id: str, name: str, key_hash: bytes) -> ApiKey: ...
+
+    async def by_hash(self, key_hash: bytes) -> ApiKey | None: ...
+
+    async def all(self) -> list[ApiKey]: ...
+
+    async def revoke(self, key_id: str) -> ApiKey | None: ...
+
+    async def games(self, key_id: str, game: str | None, limit: int) -> list[str]: ...
+
+
+# --- seats over time: the rematch's token hand-over, record changes told to the other processes ---
+
+
+class Mailbox(Protocol):
+    """Short-lived per-seat secrets handed over by the seat's live stream (the rematch's new token)."""
+
+    async def put(self, game_id: str, seat: int, value: str, ttl_seconds: int) -> None: ...
+
+    async def get(self, game_id: str, seat: int) -> str | None: ...
+
+
+class RecordNews(Protocol):
+    """Tells the other API processes that a game's record changed, so they drop their cached copy."""
+
+    async def announce(self, game_id: str) -> None: ...
+
+    async def follow(self, stop: asyncio.Event, forget: Callable[[str], None]) -> None:
+        """Until `stop`: call `forget(game_id)` for every game another process announces."""
+
+
+# --- the turn timer ---
+
+
+class DueGames(Protocol):
+    async def due(self, now: datetime, limit: int) -> list[tuple[str, int]]:
+        """(game id, version) of running timed games whose last event is older than their turn timer."""
+
+
+# --- live streams ---
+
+
+class Subscription(Protocol):
+    async def wait(self, seconds: float) -> bool:
+        """True when the game moved (or may have) within `seconds`."""
+
+
+class Wakeups(Protocol):
+    def subscribe(self, game_id: str) -> contextlib.AbstractAsyncContextManager[Subscription]: ...

@@ -6,14 +6,11 @@ when an inline write failed or Redis was flushed, and `rebuild` restores every p
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from itertools import groupby
 
 from domain.games.registry import GAMES
 from services.codec import codec
-from services.errors import Unavailable
 from services.ports import Checkpoint, LogEntry, ProjectionUnavailable, StoreUnavailable
 from services.repository import Repository
 
@@ -38,7 +35,7 @@ class Projector:
         for stream_id, group in groupby(ordered, key=lambda r: r.stream_id):
             try:
                 await self._project_stream(stream_id, list(group))
-            except (ProjectionUnavailable, StoreUnavailable, Unavailable):
+            except (ProjectionUnavailable, StoreUnavailable):
                 raise  # retried from the same checkpoint
             except Exception:
                 # one broken stream must not stop the projection of all the others
@@ -74,17 +71,9 @@ class Projector:
             if n < self.batch:
                 return total
 
-    async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
-        while not stop.is_set():
-            try:
-                if await self.run_once() == self.batch:
-                    continue
-            except (ProjectionUnavailable, StoreUnavailable) as exc:
-                log.info("projector waiting: %s", exc)
-            except Exception:
-                log.exception("projector step failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), timeout=interval)
+    async def step(self) -> bool:
+        """One batch; True when the batch was full (more is waiting)."""
+        return await self.run_once() == self.batch
 
     async def rebuild(self) -> int:
         """Forget every projection and fold them again from the event store."""

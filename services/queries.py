@@ -7,15 +7,15 @@ from typing import Any
 import msgspec
 
 from domain.kernel import table as tables
-from domain.kernel.table import Table
+from domain.kernel.table import GameView, Table
 from domain.kernel.viewer import SPECTATOR, Viewer, seat_viewer
+from services.access import bearer
 from services.auth import Principal
 from services.codec import codec
-from services.commands import principal_of
-from services.errors import BadRequest, Forbidden, Unauthorized, Unavailable
-from services.keys import KeyStore
-from services.ports import ProjectionUnavailable, StoreUnavailable
+from services.errors import BadRequest, Forbidden
+from services.ports import KeyStore, ProjectionUnavailable
 from services.repository import Repository, summary
+from services.results import EventOut, EventsPage, GameList, GameSummary, LegalMoves
 
 MAX_PAGE = 1000
 STATUSES = ("lobby", "active", "finished")
@@ -30,15 +30,10 @@ class GameQueries:
         self.repo = repo
 
     async def _load(self, game_id: str, token: str | None) -> tuple[Principal, Table[Any]]:
-        record = await self.repo.record(game_id)
-        try:
-            principal = principal_of(record, token)
-        except Unauthorized:  # a seat may have joined since the record was cached
-            record = await self.repo.record(game_id, refresh=True)
-            principal = principal_of(record, token)
+        record, principal = await bearer(self.repo, game_id, token)
         return principal, await self.repo.table(record)
 
-    async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def view(self, game_id: str, token: str | None) -> GameView:
         principal, table = await self._load(game_id, token)
         return tables.view(codec(table.game).rules, table, viewer_of(principal))
 
@@ -46,37 +41,37 @@ class GameQueries:
         record = await self.repo.record(game_id)
         return (await self.repo.table(record)).version
 
-    async def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def legal_moves(self, game_id: str, token: str | None) -> LegalMoves:
         principal, table = await self._load(game_id, token)
         if principal.seat is None:
             raise Forbidden("legal moves are for a seated player", code="not_a_player")
         rules = codec(table.game).rules
         moves = rules.legal_moves(table.inner, principal.seat) if table.status == "active" else []
-        return {"version": table.version, "seat": principal.seat, "moves": msgspec.to_builtins(moves)}
+        return LegalMoves(version=table.version, seat=principal.seat, moves=moves)
 
-    async def events(self, game_id: str, token: str | None, after: int, limit: int) -> dict[str, Any]:
+    async def events(self, game_id: str, token: str | None, after: int, limit: int) -> EventsPage:
         if after < 0 or not 1 <= limit <= MAX_PAGE:
             raise BadRequest(f"after >= 0 and 1 <= limit <= {MAX_PAGE}", code="invalid_query")
         principal, table = await self._load(game_id, token)
         game_codec = codec(table.game)
-        try:
-            recorded = await self.repo.store.read_stream(game_id, after, limit)
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
+        recorded = await self.repo.store.read_stream(game_id, after, limit)
         if recorded and recorded[-1].version > table.version:
             # the projection lags the store (another process is between its append and its projection):
             # redact with the state the events lead to, never with one from before them
             table = await self.repo.catch_up(table)
         viewer = viewer_of(principal)
-        shown = []
-        for r in recorded:
-            event = tables.redact(game_codec.rules, table, game_codec.event(r), viewer)
-            shown.append(
-                {"version": r.version, "type": r.type, "data": game_codec.data(event), "recorded_at": r.recorded_at}
+        shown = [
+            EventOut(
+                version=r.version,
+                type=r.type,
+                data=game_codec.data(tables.redact(game_codec.rules, table, game_codec.event(r), viewer)),
+                recorded_at=r.recorded_at,
             )
-        return {"events": shown, "version": max(table.version, recorded[-1].version if recorded else 0)}
+            for r in recorded
+        ]
+        return EventsPage(events=shown, version=max(table.version, recorded[-1].version if recorded else 0))
 
-    async def replay(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:
+    async def replay(self, game_id: str, token: str | None, version: int) -> GameView:
         principal, table = await self._load(game_id, token)
         if not 1 <= version <= table.version:
             raise BadRequest(f"version must be 1..{table.version}", code="invalid_version")
@@ -89,13 +84,13 @@ class GameQueries:
 
     async def listing(
         self, game: str | None, status: str | None, limit: int, portal: tuple[KeyStore, str] | None = None
-    ) -> dict[str, Any]:
+    ) -> GameList:
         if status is not None and status not in STATUSES:
             raise BadRequest(f"status is one of {', '.join(STATUSES)}", code="invalid_query")
         if not 1 <= limit <= MAX_PAGE:
             raise BadRequest(f"1 <= limit <= {MAX_PAGE}", code="invalid_query")
         if portal is not None:
-            return {"games": await self._portal_games(portal[0], portal[1], game, status, limit)}
+            return GameList(games=await self._portal_games(portal[0], portal[1], game, status, limit))
         summaries: list[dict[str, Any]] | None
         try:
             summaries = await self.repo.projections.summaries(MAX_PAGE)
@@ -106,32 +101,22 @@ class GameQueries:
         chosen = [
             s for s in summaries if (game is None or s["game"] == game) and (status is None or s["status"] == status)
         ][:limit]
-        return {"games": [{k: v for k, v in s.items() if k != "created"} for s in chosen]}
+        return GameList(games=[msgspec.convert(s, GameSummary) for s in chosen])
 
     async def _portal_games(
         self, keys: KeyStore, key_id: str, game: str | None, status: str | None, limit: int
-    ) -> list[dict[str, Any]]:
+    ) -> list[GameSummary]:
         """A portal's own games, newest first, from the event store (the key is not in the Redis index)."""
-        try:
-            ids = await keys.games(key_id, game, MAX_PAGE)
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
+        ids = await keys.games(key_id, game, MAX_PAGE)
         chosen = []
         for game_id in ids:
             found = summary(await self.repo.table(await self.repo.record(game_id)))
             if status is None or found["status"] == status:
-                chosen.append({k: v for k, v in found.items() if k != "created"})
+                chosen.append(msgspec.convert(found, GameSummary))
             if len(chosen) == limit:
                 break
         return chosen
 
     async def _summaries_from_store(self, game: str | None) -> list[dict[str, Any]]:
-        try:
-            ids = await self.repo.store.game_ids(game, 200)
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
-        out = []
-        for game_id in ids:
-            record = await self.repo.record(game_id)
-            out.append(summary(await self.repo.table(record)))
-        return out
+        ids = await self.repo.store.game_ids(game, 200)
+        return [summary(await self.repo.table(await self.repo.record(game_id))) for game_id in ids]

@@ -15,8 +15,8 @@ from cachetools import LRUCache
 from domain.kernel import table as tables
 from domain.kernel.table import Table
 from services.codec import GameCodec, codec, encode_table
-from services.errors import NotFound, Unavailable
-from services.ports import EventStore, GameRecord, Projections, ProjectionUnavailable, StoreUnavailable
+from services.errors import NotFound
+from services.ports import EventStore, GameRecord, Projections, ProjectionUnavailable
 
 log = logging.getLogger("tapis.repository")
 
@@ -54,10 +54,7 @@ class Repository:
         cached = None if refresh else self._records.get(game_id)
         if cached is not None:
             return cached
-        try:
-            record = await self.store.game(game_id)
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
+        record = await self.store.game(game_id)
         if record is None:
             raise NotFound(f"no game {game_id}")
         self._records[game_id] = record
@@ -90,10 +87,7 @@ class Repository:
         return await self.table(record)
 
     async def replay(self, game_id: str, game_codec: GameCodec, upto: int | None = None) -> Table[Any]:
-        try:
-            recorded = await self.store.read_stream(game_id, 0, upto)
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
+        recorded = await self.store.read_stream(game_id, 0, upto)
         if not recorded:
             raise NotFound(f"no game {game_id}")
         return tables.fold(game_codec.rules, game_codec.events(recorded))
@@ -101,10 +95,7 @@ class Repository:
     async def catch_up(self, table: Table[Any]) -> Table[Any]:
         """Bring a possibly stale table to the head of its stream."""
         game_codec = codec(table.game)
-        try:
-            recorded = await self.store.read_stream(table.game_id, table.version)
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
+        recorded = await self.store.read_stream(table.game_id, table.version)
         for event in game_codec.events(recorded):
             table = tables.evolve(game_codec.rules, table, event)
         return table

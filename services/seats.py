@@ -2,105 +2,64 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from domain.kernel import table as tables
 from domain.kernel.table import Table
-from services.codec import codec
-from services.commands import GameCommands, principal_of
-from services.errors import Conflict, Forbidden, Unauthorized, Unavailable
-from services.ports import ConcurrencyConflict, GameRecord, NewEvent, ProjectionUnavailable, StoreUnavailable
+from services.access import admin, seated_player
+from services.bots import BotPlayer
+from services.commands import GameCommands
+from services.errors import Unavailable
+from services.ports import Mailbox, ProjectionUnavailable, RecordNews
+from services.repository import Repository
+from services.results import RematchBody, RematchSeat, SeatChange
+from services.transact import Revoke, Transactor
 
 REMATCH_TOKEN_SECONDS = 3600
 
 
-class SeatStore(Protocol):
-    async def leave(
-        self, game_id: str, expected_version: int, events: list[NewEvent], metadata: dict[str, Any], seat: int
-    ) -> None:
-        """Append the events and forget the seat's token, in one transaction."""
-
-
-class Mailbox(Protocol):
-    """Short-lived per-seat secrets handed over by the seat's live stream (the rematch's new token)."""
-
-    async def put(self, game_id: str, seat: int, value: str, ttl_seconds: int) -> None: ...
-
-    async def get(self, game_id: str, seat: int) -> str | None: ...
-
-
-class RecordNews(Protocol):
-    """Tells the other API processes that a game's record changed, so they drop their cached copy."""
-
-    async def announce(self, game_id: str) -> None: ...
-
-
 class SeatCommands:
-    def __init__(self, commands: GameCommands, seat_store: SeatStore, mailbox: Mailbox, news: RecordNews) -> None:
-        self.commands = commands
-        self.repo = commands.repo
-        self.seat_store = seat_store
+    def __init__(
+        self, transactor: Transactor, bots: BotPlayer, lobby: GameCommands, mailbox: Mailbox, news: RecordNews
+    ) -> None:
+        self.transactor = transactor
+        self.repo: Repository = transactor.repo
+        self.bots = bots
+        self.lobby = lobby
         self.mailbox = mailbox
         self.news = news
 
-    async def _player(self, game_id: str, token: str | None) -> tuple[GameRecord, int]:
-        record = await self.repo.record(game_id)
-        if token is None:
-            raise Unauthorized("this needs a player token", code="missing_token")
-        try:
-            principal = principal_of(record, token)
-        except Unauthorized:  # a seat may have joined since the record was cached
-            record = await self.repo.record(game_id, refresh=True)
-            principal = principal_of(record, token)
-        if principal.role != "player" or principal.seat is None:
-            raise Forbidden("only a seated player does this", code="not_a_player")
-        return record, principal.seat
+    async def leave(self, game_id: str, token: str | None) -> SeatChange:
+        """Give the seat up in the lobby: its token is forgotten in the same append as `PlayerLeft`."""
+        record, seat = await seated_player(self.repo, game_id, token, "leaves")
 
-    async def leave(self, game_id: str, token: str | None) -> dict[str, Any]:
-        record, seat = await self._player(game_id, token)
-        game_codec = codec(record.game)
-        table = await self.repo.table(record)
-        for attempt in range(self.commands.config.command_retries):
-            events = tables.leave(table, seat)
-            after = table
-            for event in events:
-                after = tables.evolve(game_codec.rules, after, event)
-            try:
-                await self.seat_store.leave(
-                    game_id,
-                    table.version,
-                    [game_codec.new_event(e) for e in events],
-                    {"actor": seat, "scope": f"seat:{seat}", "attempt": attempt},
-                    seat,
-                )
-            except ConcurrencyConflict:
-                table = await self.repo.catch_up(table)
-                continue
-            except StoreUnavailable as exc:
-                raise Unavailable("the event store is unavailable") from exc
-            await self.repo.project(after)
-            self.repo.forget(game_id)  # the seat's token is gone, here and, once told, in every other process
-            await self.news.announce(game_id)
-            return {"seat": seat, "version": after.version}
-        raise Conflict("too many concurrent changes to this game; try again", code="conflict")
+        def decision(table: Table[Any]) -> tuple[None, list[Any]]:
+            return None, tables.leave(table, seat)
 
-    async def forfeit(self, game_id: str, token: str | None) -> dict[str, Any]:
-        record, seat = await self._player(game_id, token)
+        left = await self.transactor.transact(
+            record, decision, {"actor": seat, "scope": f"seat:{seat}"}, token=Revoke(seat)
+        )
+        self.repo.forget(game_id)  # the seat's token is gone, here and, once told, in every other process
+        await self.news.announce(game_id)
+        return SeatChange(seat=seat, version=left.table.version)
 
-        def decision(table: Table[Any]) -> list[Any]:
-            return tables.forfeit(table, seat)
+    async def forfeit(self, game_id: str, token: str | None) -> SeatChange:
+        """Leave a running game: a smart bot plays the seat from now on."""
+        record, seat = await seated_player(self.repo, game_id, token, "forfeits")
 
-        committed = await self.commands._commit_loop(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
-        table = await self.commands.run_bots(record, committed.table)
-        return {"seat": seat, "version": table.version, "bot": tables.TAKEOVER_BOT}
+        def decision(table: Table[Any]) -> tuple[None, list[Any]]:
+            return None, tables.forfeit(table, seat)
 
-    async def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
-        record = await self.repo.record(game_id)
-        if principal_of(record, token).role != "admin":
-            raise Forbidden("only the game's admin asks for a rematch", code="admin_only")
+        forfeited = await self.transactor.transact(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
+        table = await self.bots.play(record, forfeited.table)
+        return SeatChange(seat=seat, version=table.version, bot=tables.TAKEOVER_BOT)
+
+    async def rematch(self, game_id: str, token: str | None) -> RematchBody:
+        """The next game with the same seats: bots seated again, each person's new token left in its mailbox."""
+        record = await admin(self.repo, game_id, token, "asks for a rematch")
         table = await self.repo.table(record)
         tables.rematch(table, "")  # refuses a game still running, or one with its rematch already
-        created = await self.commands.create(
+        created = await self.lobby.create(
             table.game,
             table.players,
             table.options,
@@ -109,23 +68,23 @@ class SeatCommands:
             turn_seconds=table.turn_seconds,
             owner=record.api_key_id,
         )
-        next_id, admin = created["game_id"], created["admin_token"]
         seats = []
-        version = created["version"]
+        version = created.version
         for seat, taken in enumerate(table.seats):
             assert taken is not None  # a finished game had every seat taken
-            joined = await self.commands.join(next_id, admin if taken.bot else None, taken.name, seat, taken.bot)
-            version = joined["version"]
-            if "player_token" in joined:
+            bot_admin = created.admin_token if taken.bot else None
+            joined = await self.lobby.join(created.game_id, bot_admin, taken.name, seat, taken.bot)
+            version = joined.version
+            if joined.player_token is not None:
                 # before RematchCreated is appended: the seat's stream looks for it when it sees the event
-                await self._deliver(game_id, seat, joined["player_token"])
-            seats.append({"seat": seat, "name": taken.name, **({"bot": taken.bot} if taken.bot else {})})
+                await self._deliver(game_id, seat, joined.player_token)
+            seats.append(RematchSeat(seat=seat, name=taken.name, bot=taken.bot))
 
-        def decision(current: Table[Any]) -> list[Any]:
-            return tables.rematch(current, next_id)
+        def decision(current: Table[Any]) -> tuple[None, list[Any]]:
+            return None, tables.rematch(current, created.game_id)
 
-        await self.commands._commit_loop(record, decision, {"actor": "admin"})
-        return {"game_id": next_id, "admin_token": admin, "version": version, "seats": seats}
+        await self.transactor.transact(record, decision, {"actor": "admin"})
+        return RematchBody(game_id=created.game_id, admin_token=created.admin_token, version=version, seats=seats)
 
     async def _deliver(self, game_id: str, seat: int, player_token: str) -> None:
         try:

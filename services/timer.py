@@ -6,33 +6,33 @@ the game's `turn_seconds`. Every API process may run the timer; the expected ver
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 from domain.kernel import table as tables
 from domain.kernel.table import Table
+from services.bots import BotPlayer
 from services.codec import codec
-from services.commands import GameCommands
 from services.errors import ServiceError
-from services.ports import ProjectionUnavailable, StoreUnavailable
+from services.ports import DueGames
+from services.transact import Transactor
 
 log = logging.getLogger("tapis.timer")
 
 
-class DueGames(Protocol):
-    async def due(self, now: datetime, limit: int) -> list[tuple[str, int]]:
-        """(game id, version) of running timed games whose last event is older than their turn timer."""
-
-
 class TurnTimer:
     def __init__(
-        self, commands: GameCommands, due: DueGames, batch: int = 50, clock: Callable[[], datetime] | None = None
+        self,
+        transactor: Transactor,
+        bots: BotPlayer,
+        due: DueGames,
+        batch: int = 50,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
-        self.commands = commands
+        self.transactor = transactor
+        self.bots = bots
         self.due = due
         self.batch = batch
         self.clock = clock or (lambda: datetime.now(UTC))
@@ -48,27 +48,20 @@ class TurnTimer:
         return moved
 
     async def expire(self, game_id: str, version: int) -> int:
-        repo = self.commands.repo
-        record = await repo.record(game_id)
+        record = await self.transactor.repo.record(game_id)
         rules = codec(record.game).rules
 
-        def decision(table: Table[Any]) -> list[Any]:
+        def decision(table: Table[Any]) -> tuple[bool, list[Any]]:
             if table.version != version or table.status != "active":
-                return []  # someone acted since the scan: the clock starts again
+                return False, []  # someone acted since the scan: the clock starts again
             people = [s for s in rules.awaiting(table.inner) if (taken := table.seats[s]) and taken.bot is None]
-            return tables.time_out(rules, table, people, record.seed)
+            events = tables.time_out(rules, table, people, record.seed)
+            return bool(events), events
 
-        committed = await self.commands._commit_loop(record, decision, {"actor": "timer"})
-        await self.commands.run_bots(record, committed.table)
-        return 1 if committed.events else 0
+        expired = await self.transactor.transact(record, decision, {"actor": "timer"})
+        await self.bots.play(record, expired.table)
+        return 1 if expired.result else 0
 
-    async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
-        while not stop.is_set():
-            try:
-                await self.run_once()
-            except (ProjectionUnavailable, StoreUnavailable) as exc:
-                log.info("timer waiting: %s", exc)
-            except Exception:
-                log.exception("timer step failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), timeout=interval)
+    async def step(self) -> bool:
+        await self.run_once()
+        return False

@@ -9,7 +9,6 @@ later event waits until the earlier one is delivered or given up; every attempt 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
 import logging
@@ -18,9 +17,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from itertools import groupby
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
@@ -31,10 +29,21 @@ from domain.kernel.events import GameCreated
 from domain.kernel.table import Table
 from domain.kernel.viewer import SPECTATOR
 from services.codec import codec
-from services.errors import Conflict, NotFound, ServiceError, Unavailable
+from services.errors import Conflict, NotFound, ServiceError
 from services.keys import PortalKeys
-from services.ports import Checkpoint, RecordedEvent, StoreUnavailable
+from services.ports import (
+    Checkpoint,
+    Claimed,
+    NewDelivery,
+    RecordedEvent,
+    StoreUnavailable,
+    Subscriber,
+    Webhook,
+    WebhookPoster,
+    WebhookStore,
+)
 from services.repository import Repository
+from services.results import DeliveryLog, WebhookCreated, WebhookList
 
 log = logging.getLogger("tapis.webhooks")
 
@@ -67,103 +76,6 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
     """`t=<unix time>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: the time is signed, so a replay shows its age."""
     mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
     return f"t={timestamp},v1={mac}"
-
-
-class Webhook(msgspec.Struct, frozen=True):
-    webhook_id: str
-    url: str
-    topics: list[str]
-    created_at: datetime
-
-
-class Subscriber(msgspec.Struct, frozen=True):
-    webhook_id: str
-    topics: list[str]
-    created_at: datetime
-
-
-class NewDelivery(msgspec.Struct, frozen=True):
-    webhook_id: str
-    game_id: str
-    position: int
-    version: int
-    topic: str
-    body: bytes
-
-
-class Claimed(msgspec.Struct, frozen=True):
-    delivery_id: int
-    webhook_id: str
-    url: str
-    secret: str
-    game_id: str
-    version: int
-    attempt: int  # this attempt's number, from 1
-    body: bytes
-
-
-class Outcome(msgspec.Struct, frozen=True):
-    ok: bool
-    status_code: int | None
-    error: str | None
-    duration_ms: int
-
-
-class Attempt(msgspec.Struct, frozen=True):
-    attempt: int
-    attempted_at: datetime
-    status_code: int | None
-    error: str | None
-    duration_ms: int
-
-
-class Delivery(msgspec.Struct, frozen=True):
-    delivery_id: int
-    game_id: str
-    version: int
-    topic: str
-    status: str  # pending, delivered, failed (given up), cancelled (endpoint deleted)
-    created_at: datetime
-    next_attempt_at: datetime | None
-    delivered_at: datetime | None
-    attempts: list[Attempt]
-
-
-class WebhookStore(Protocol):
-    async def add(self, webhook_id: str, api_key_id: str, url: str, topics: list[str], secret: str) -> Webhook: ...
-
-    async def count(self, api_key_id: str) -> int: ...
-
-    async def of_key(self, api_key_id: str) -> list[Webhook]: ...
-
-    async def get(self, api_key_id: str, webhook_id: str) -> Webhook | None: ...
-
-    async def delete(self, api_key_id: str, webhook_id: str) -> bool:
-        """Also cancels the endpoint's pending deliveries."""
-
-    async def deliveries(self, webhook_id: str, game_id: str | None, before: int | None, limit: int) -> list[Delivery]:
-        """Newest first."""
-
-    async def checkpoint(self, name: str) -> Checkpoint: ...
-
-    async def subscribers(self, game_ids: list[str]) -> dict[str, list[Subscriber]]:
-        """Live endpoints of the keys that created these games."""
-
-    async def intake(self, name: str, seen: Checkpoint, reached: Checkpoint, deliveries: list[NewDelivery]) -> bool:
-        """Insert the deliveries and move the checkpoint from `seen` to `reached`, in one transaction;
-        False (and nothing written) when another process moved it first."""
-
-    async def claim(self, limit: int, lease_seconds: float) -> list[Claimed]:
-        """Lease the due head (oldest pending) delivery of up to `limit` (endpoint, game) pairs."""
-
-    async def finish(self, claimed: Claimed, outcome: Outcome, retry_in: float | None) -> None:
-        """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None."""
-
-
-class WebhookPoster(Protocol):
-    async def post(self, url: str, body: bytes, headers: dict[str, str], time_limit: float) -> Outcome: ...
-
-    async def aclose(self) -> None: ...
 
 
 class InvalidWebhook(ServiceError):
@@ -203,53 +115,41 @@ class PortalWebhooks:
         self.keys = keys
         self.store = store
 
-    async def register(self, api_key: str | None, url: str, topics: list[str]) -> tuple[Webhook, str]:
+    async def register(self, api_key: str | None, url: str, topics: list[str]) -> WebhookCreated:
         key_id = await self.keys.portal(api_key)
         url, topics = check_url(url), check_topics(topics)
         secret = "whsec_" + secrets.token_urlsafe(32)
-        async with self._store():
-            if await self.store.count(key_id) >= MAX_WEBHOOKS_PER_KEY:
-                raise Conflict(
-                    f"a portal has at most {MAX_WEBHOOKS_PER_KEY} webhooks",
-                    code="too_many_webhooks",
-                    details={"max": MAX_WEBHOOKS_PER_KEY},
-                )
-            created = await self.store.add("wh_" + secrets.token_hex(8), key_id, url, topics, secret)
-        return created, secret
+        if await self.store.count(key_id) >= MAX_WEBHOOKS_PER_KEY:
+            raise Conflict(
+                f"a portal has at most {MAX_WEBHOOKS_PER_KEY} webhooks",
+                code="too_many_webhooks",
+                details={"max": MAX_WEBHOOKS_PER_KEY},
+            )
+        created = await self.store.add("wh_" + secrets.token_hex(8), key_id, url, topics, secret)
+        return WebhookCreated(**msgspec.structs.asdict(created), secret=secret)
 
-    async def listing(self, api_key: str | None) -> list[Webhook]:
+    async def listing(self, api_key: str | None) -> WebhookList:
         key_id = await self.keys.portal(api_key)
-        async with self._store():
-            return await self.store.of_key(key_id)
+        return WebhookList(webhooks=await self.store.of_key(key_id))
 
     async def get(self, api_key: str | None, webhook_id: str) -> Webhook:
         key_id = await self.keys.portal(api_key)
-        async with self._store():
-            found = await self.store.get(key_id, webhook_id)
+        found = await self.store.get(key_id, webhook_id)
         if found is None:  # another portal's endpoint is as unknown as a missing one
             raise NotFound(f"no webhook {webhook_id}", code="webhook_not_found")
         return found
 
     async def delete(self, api_key: str | None, webhook_id: str) -> None:
         key_id = await self.keys.portal(api_key)
-        async with self._store():
-            deleted = await self.store.delete(key_id, webhook_id)
+        deleted = await self.store.delete(key_id, webhook_id)
         if not deleted:
             raise NotFound(f"no webhook {webhook_id}", code="webhook_not_found")
 
     async def deliveries(
         self, api_key: str | None, webhook_id: str, game_id: str | None, before: int | None, limit: int
-    ) -> list[Delivery]:
+    ) -> DeliveryLog:
         found = await self.get(api_key, webhook_id)
-        async with self._store():
-            return await self.store.deliveries(found.webhook_id, game_id, before, limit)
-
-    @contextlib.asynccontextmanager
-    async def _store(self) -> Any:
-        try:
-            yield
-        except StoreUnavailable as exc:
-            raise Unavailable("the event store is unavailable") from exc
+        return DeliveryLog(deliveries=await self.store.deliveries(found.webhook_id, game_id, before, limit))
 
 
 @dataclass(frozen=True)
@@ -302,7 +202,7 @@ class WebhookWorker:
         for game_id, group in groupby(ordered, key=lambda r: r.stream_id):
             try:
                 deliveries.extend(await self._deliveries(game_id, list(group), subscribers[game_id]))
-            except (StoreUnavailable, Unavailable):
+            except StoreUnavailable:
                 raise  # the same batch is read again next tick
             except Exception:
                 # one stream that cannot be read must not hold back every portal's deliveries
@@ -394,13 +294,6 @@ class WebhookWorker:
             if stopping() or not await self.send_once():
                 break
 
-    async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
-        while not stop.is_set():
-            try:
-                await self.run_once(stop)
-            except (StoreUnavailable, Unavailable) as exc:
-                log.info("webhooks waiting: %s", exc)
-            except Exception:
-                log.exception("webhook step failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), timeout=interval)
+    async def step(self, stop: asyncio.Event) -> bool:
+        await self.run_once(stop)
+        return False

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import msgspec
 from litestar import Controller, Request, Response, get, post, route
 from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
@@ -13,24 +12,19 @@ from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, Quer
 
 from api.controllers.options import allow
 from api.dependencies import Services, parse_version_header
-from api.schemas import (
+from api.schemas import CreateGame, JoinSeat
+from services.results import (
     AuditReport,
     CommandResult,
-    CreateGame,
     EventsPage,
     GameCreatedBody,
     GameList,
     GameView,
-    JoinSeat,
     LegalMoves,
     SeatTaken,
 )
 
 JSON = "application/json"
-
-
-class Versioned(msgspec.Struct):
-    version: int
 
 
 class GamesController(Controller):
@@ -50,10 +44,9 @@ class GamesController(Controller):
         services: NamedDependency[Services],
         api_key: Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)] = None,
     ) -> GameCreatedBody:
-        created = await services.commands.create(
+        return await services.commands.create(
             data.game, data.players, data.options, data.seed, api_key, turn_seconds=data.turn_seconds
         )
-        return GameCreatedBody(**created)
 
     @get("/", operation_id="listGames", summary="List games (the lobby); with X-API-Key, that portal's games only")
     async def listing(
@@ -66,7 +59,7 @@ class GamesController(Controller):
     ) -> GameList:
         key_id = await services.keys.identify(api_key)
         portal = (services.keys.store, key_id) if key_id is not None else None
-        return msgspec.convert(await services.queries.listing(game, status, limit, portal), GameList)
+        return await services.queries.listing(game, status, limit, portal)
 
     @post("/{game_id:str}/seats", operation_id="joinGame", summary="Take a seat (a player) or seat a bot (admin)")
     async def join(
@@ -76,15 +69,14 @@ class GamesController(Controller):
         services: NamedDependency[Services],
         token: NamedDependency[str | None],
     ) -> Response[SeatTaken]:
-        joined = await services.commands.join(game_id, token, data.name, data.seat, data.bot)
-        return Response(SeatTaken(**joined), status_code=201)
+        return Response(await services.commands.join(game_id, token, data.name, data.seat, data.bot), status_code=201)
 
     @post("/{game_id:str}/start", operation_id="startGame", summary="Deal and start (admin)", status_code=200)
     async def start(
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> GameView:
         await services.commands.start(game_id, token)
-        return msgspec.convert(await services.queries.view(game_id, token), GameView)
+        return await services.queries.view(game_id, token)
 
     @post(
         "/{game_id:str}/commands",
@@ -103,14 +95,11 @@ class GamesController(Controller):
         token: NamedDependency[str | None],
         if_match: Annotated[str | None, HeaderParameter(name="If-Match", required=False)] = None,
         idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
-    ) -> Response[bytes]:
+    ) -> Response[CommandResult]:
         body = await request.body()
         version = parse_version_header(if_match, "If-Match")
         result = await services.commands.command(game_id, token, body, version, idempotency_key)
-        # the service's answer is the document already (and what a repeated Idempotency-Key gets back):
-        # sent as it is, only its version read for the ETag
-        new_version = msgspec.json.decode(result, type=Versioned).version
-        return Response(result, media_type=JSON, headers={"ETag": f'"{new_version}"'})
+        return Response(result, headers={"ETag": f'"{result.version}"'})
 
     @get("/{game_id:str}", operation_id="getGame", summary="The game as the bearer may see it")
     async def view(
@@ -121,16 +110,16 @@ class GamesController(Controller):
         if_none_match: Annotated[str | None, HeaderParameter(name="If-None-Match", required=False)] = None,
     ) -> Response[GameView]:
         shown = await services.queries.view(game_id, token)
-        etag = f'"{shown["version"]}"'
+        etag = f'"{shown.version}"'
         if if_none_match is not None and etag in {v.strip().removeprefix("W/") for v in if_none_match.split(",")}:
             return Response(None, status_code=304, headers={"ETag": etag})  # type: ignore[arg-type]
-        return Response(msgspec.convert(shown, GameView), headers={"ETag": etag})
+        return Response(shown, headers={"ETag": etag})
 
     @get("/{game_id:str}/legal-moves", operation_id="getLegalMoves", summary="What the bearer's seat may send now")
     async def legal_moves(
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> LegalMoves:
-        return msgspec.convert(await services.queries.legal_moves(game_id, token), LegalMoves)
+        return await services.queries.legal_moves(game_id, token)
 
     @get("/{game_id:str}/events", operation_id="getEvents", summary="The game's events, redacted for the bearer")
     async def events(
@@ -141,7 +130,7 @@ class GamesController(Controller):
         after: Annotated[int, QueryParameter(ge=0)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
     ) -> EventsPage:
-        return msgspec.convert(await services.queries.events(game_id, token, after, limit), EventsPage)
+        return await services.queries.events(game_id, token, after, limit)
 
     @get("/{game_id:str}/replay", operation_id="replayGame", summary="The bearer's view as it stood at a version")
     async def replay(
@@ -151,8 +140,8 @@ class GamesController(Controller):
         token: NamedDependency[str | None],
         version: Annotated[int, QueryParameter(ge=1)],
     ) -> GameView:
-        return msgspec.convert(await services.queries.replay(game_id, token, version), GameView)
+        return await services.queries.replay(game_id, token, version)
 
     @get("/{game_id:str}/audit", operation_id="auditGame", summary="Check a finished game: seed, shuffles, replay")
     async def audit(self, game_id: FromPath[str], services: NamedDependency[Services]) -> AuditReport:
-        return msgspec.convert(await services.auditor.audit(game_id), AuditReport)
+        return await services.auditor.audit(game_id)

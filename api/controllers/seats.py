@@ -7,7 +7,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 
 from api.dependencies import Services
-from api.schemas import RematchBody, RematchSeat, SeatChange
+from services.results import RematchBody, SeatChange
 
 
 class SeatsController(Controller):
@@ -20,7 +20,7 @@ class SeatsController(Controller):
     async def leave(
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> SeatChange:
-        return SeatChange(**await services.seats.leave(game_id, token))
+        return await services.seats.leave(game_id, token)
 
     @post(
         "/{game_id:str}/forfeit",
@@ -31,7 +31,7 @@ class SeatsController(Controller):
     async def forfeit(
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> SeatChange:
-        return SeatChange(**await services.seats.forfeit(game_id, token))
+        return await services.seats.forfeit(game_id, token)
 
     @post(
         "/{game_id:str}/rematch",
@@ -42,10 +42,4 @@ class SeatsController(Controller):
     async def rematch(
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> RematchBody:
-        created = await services.seats.rematch(game_id, token)
-        return RematchBody(
-            game_id=created["game_id"],
-            admin_token=created["admin_token"],
-            version=created["version"],
-            seats=[RematchSeat(**s) for s in created["seats"]],
-        )
+        return await services.seats.rematch(game_id, token)

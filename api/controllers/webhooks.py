@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import msgspec
 from litestar import Controller, Response, delete, get, post, route
 from litestar.di import NamedDependency
 from litestar.enums import HttpMethod
@@ -12,7 +11,9 @@ from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, Quer
 
 from api.controllers.options import allow
 from api.dependencies import Services
-from api.schemas import CreateWebhook, DeliveryLog, WebhookCreated, WebhookList, WebhookOut
+from api.schemas import CreateWebhook
+from services.ports import Webhook
+from services.results import DeliveryLog, WebhookCreated, WebhookList
 
 ApiKey = Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)]
 
@@ -40,20 +41,17 @@ class WebhooksController(Controller):
     async def create(
         self, data: JSONBody[CreateWebhook], services: NamedDependency[Services], api_key: ApiKey = None
     ) -> WebhookCreated:
-        webhook, secret = await services.webhooks.register(api_key, data.url, data.topics)
-        return WebhookCreated(**msgspec.structs.asdict(webhook), secret=secret)
+        return await services.webhooks.register(api_key, data.url, data.topics)
 
     @get("/", operation_id="listWebhooks", summary="The portal's endpoints")
     async def listing(self, services: NamedDependency[Services], api_key: ApiKey = None) -> WebhookList:
-        found = await services.webhooks.listing(api_key)
-        return WebhookList(webhooks=[msgspec.convert(w, WebhookOut, from_attributes=True) for w in found])
+        return await services.webhooks.listing(api_key)
 
     @get("/{webhook_id:str}", operation_id="getWebhook", summary="One of the portal's endpoints")
     async def show(
         self, webhook_id: FromPath[str], services: NamedDependency[Services], api_key: ApiKey = None
-    ) -> WebhookOut:
-        found = await services.webhooks.get(api_key, webhook_id)
-        return msgspec.convert(found, WebhookOut, from_attributes=True)
+    ) -> Webhook:
+        return await services.webhooks.get(api_key, webhook_id)
 
     @delete(
         "/{webhook_id:str}",
@@ -80,5 +78,4 @@ class WebhooksController(Controller):
         before: Annotated[int | None, QueryParameter(ge=1)] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
     ) -> DeliveryLog:
-        found = await services.webhooks.deliveries(api_key, webhook_id, game_id, before, limit)
-        return msgspec.convert({"deliveries": found}, DeliveryLog, from_attributes=True)
+        return await services.webhooks.deliveries(api_key, webhook_id, game_id, before, limit)

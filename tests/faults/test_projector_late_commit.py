@@ -10,14 +10,15 @@ import asyncpg
 import pytest
 import redis.asyncio as redis
 
-from api.app import build_services, redis_client
 from api.dependencies import Services
+from bootstrap import build_services, redis_client
 from domain.kernel import table as tables
 from infra.appends import PendingAppend, append_one
 from infra.event_store import PostgresEventStore
 from infra.settings import Settings
 from services.codec import codec, encode_table
 from tests.faults.conftest import Stack
+from tests.plain import plain
 
 pytestmark = pytest.mark.faults
 
@@ -36,8 +37,8 @@ async def services(stack: Stack) -> AsyncIterator[Services]:
 async def test_projector_does_not_skip_an_event_that_commits_late(services: Services) -> None:
     repo, store = services.repo, services.repo.store
     assert isinstance(store, PostgresEventStore)
-    held_game = (await services.commands.create("six-nimmt", 3, None, None, None))["game_id"]
-    others = [(await services.commands.create("daron", 2, None, None, None))["game_id"] for _ in range(3)]
+    held_game = (plain(await services.commands.create("six-nimmt", 3, None, None, None)))["game_id"]
+    others = [(plain(await services.commands.create("daron", 2, None, None, None)))["game_id"] for _ in range(3)]
     await services.projector.catch_up()
     record = await repo.record(held_game)
     game_codec = codec(record.game)
@@ -53,7 +54,7 @@ async def test_projector_does_not_skip_an_event_that_commits_late(services: Serv
             held, PendingAppend(held_game, before.version, [game_codec.new_event(e) for e in late_join], {})
         )
         for game_id in others:
-            await services.commands.join(game_id, None, "early", None, None)
+            plain(await services.commands.join(game_id, None, "early", None, None))
         await services.projector.catch_up()
         await transaction.commit()
     finally:

@@ -11,7 +11,7 @@ import httpx
 import pytest
 import redis.asyncio as redis
 
-from api.app import build_services
+from bootstrap import build_services
 from infra.settings import Settings
 from services.codec import codec, encode_table
 from tests.e2e.conftest import start_server, stop_server

@@ -2,7 +2,8 @@
 
 The admin seats bots and starts the game; `run_bots` then plays every move through the same append path a
 human's command takes. Each event carries the bot's seat and level in its metadata, and the same seed gives
-the same stream. Games are kept short where the game has an option for it (one round).
+the same stream. Games are kept short where the game has an option for it (one round). The cases are every
+registered game at every player count it allows, and the toy game (tests/toy_game, registered by `toy_game`).
 """
 
 from __future__ import annotations
@@ -15,39 +16,25 @@ import pytest
 from api.dependencies import Services
 from domain.games.registry import GAMES
 from domain.kernel.bots import LEVELS
+from tests.plain import plain
+from tests.registered import cases, shortest_options
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("toy_game")]
 
 SEED = "07" * 32
 
-# the shortest whole game each game's options allow
-SHORT: dict[str, dict[str, Any]] = {
-    "six-nimmt": {"end": {"kind": "rounds", "rounds": 1}},
-    "le-baron": {"rounds": 1},
-    "barbu": {"max_rounds": 1},
-    "daron": {},
-    "bohnanza": {},
-}
 
-
-def options_for(game: str, players: int) -> dict[str, Any]:
-    extended = {"extended": True} if game == "bohnanza" and players > 5 else {}
-    return {**SHORT[game], **extended}
-
-
-def setups() -> list[Any]:
-    return [
-        pytest.param(game, players, id=f"{game}-{players}p")
-        for game, rules in GAMES.items()
-        for players in range(rules.min_players, rules.max_players + 1)
-    ]
+def table_of_three(game: str) -> int:
+    """Three seats, or the nearest count the game allows."""
+    rules = GAMES[game]
+    return min(max(3, rules.min_players), rules.max_players)
 
 
 async def bot_game(services: Services, game: str, players: int, seed: str = SEED) -> str:
-    created = await services.commands.create(game, players, options_for(game, players), seed, None)
+    created = plain(await services.commands.create(game, players, shortest_options(game, players), seed, None))
     game_id, admin = created["game_id"], created["admin_token"]
     for seat in range(players):
-        joined = await services.commands.join(game_id, admin, None, None, LEVELS[seat % len(LEVELS)])
+        joined = plain(await services.commands.join(game_id, admin, None, None, LEVELS[seat % len(LEVELS)]))
         assert joined["bot"] == LEVELS[seat % len(LEVELS)]
     await services.commands.start(game_id, admin)
     return game_id
@@ -58,10 +45,10 @@ async def stream(services: Services, game_id: str) -> list[tuple[str, bytes, dic
     return [(r.type, r.data, r.metadata) for r in recorded]
 
 
-@pytest.mark.parametrize(("game", "players"), setups())
+@pytest.mark.parametrize(("game", "players"), cases())
 async def test_a_bot_only_game_finishes_through_the_service_layer(services: Services, game: str, players: int) -> None:
     game_id = await bot_game(services, game, players)
-    view = await services.queries.view(game_id, None)
+    view = plain(await services.queries.view(game_id, None))
     assert view["status"] == "finished", view["awaiting"]
     assert view["winners"]
     events = await stream(services, game_id)
@@ -74,9 +61,9 @@ async def test_a_bot_only_game_finishes_through_the_service_layer(services: Serv
     assert events[-1][0] == "GameEnded"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted({str(case.values[0]) for case in cases()}))
 async def test_the_same_seed_gives_the_same_game(services: Services, game: str) -> None:
-    players = 3 if game in ("barbu", "bohnanza") else 4
+    players = table_of_three(game)
     first = await stream(services, await bot_game(services, game, players))
     second = await stream(services, await bot_game(services, game, players))
     other = await stream(services, await bot_game(services, game, players, seed="08" * 32))
@@ -90,20 +77,20 @@ async def test_the_same_seed_gives_the_same_game(services: Services, game: str) 
 
 async def test_bots_answer_as_soon_as_a_human_has_played(services: Services) -> None:
     """Six-nimmt is simultaneous: the bots choose at the start; the human's card then completes the turn."""
-    created = await services.commands.create("six-nimmt", 3, None, SEED, None)
+    created = plain(await services.commands.create("six-nimmt", 3, None, SEED, None))
     game_id, admin = created["game_id"], created["admin_token"]
-    human = (await services.commands.join(game_id, None, "ann", None, None))["player_token"]
+    human = (plain(await services.commands.join(game_id, None, "ann", None, None)))["player_token"]
     for level in LEVELS:
-        await services.commands.join(game_id, admin, None, None, level)
+        plain(await services.commands.join(game_id, admin, None, None, level))
     await services.commands.start(game_id, admin)
-    view = await services.queries.view(game_id, human)
+    view = plain(await services.queries.view(game_id, human))
     assert view["awaiting"] == [0]
     assert view["state"]["chosen"] == [False, True, True]
     for _ in range(200):
-        view = await services.queries.view(game_id, human)
+        view = plain(await services.queries.view(game_id, human))
         if view["status"] != "active":
             break
         assert view["awaiting"] == [0]  # the bots never keep the human waiting
-        move = (await services.queries.legal_moves(game_id, human))["moves"][0]
+        move = (plain(await services.queries.legal_moves(game_id, human)))["moves"][0]
         await services.commands.command(game_id, human, msgspec.json.encode(move), None, None)
     assert view["status"] == "finished"

@@ -15,7 +15,7 @@ import redis.asyncio as redis
 
 from api.dependencies import Services
 from services.codec import codec, encode_table
-from tests.integration.game_driver import new_game, play_to_end
+from tests.game_driver import new_game, play_to_end
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,233 @@
+"""The composition root: the adapters of `infra/` wired into the services, once, for the API, the CLI and the tests.
+
+`wire` builds the services on one set of adapters: Postgres and Redis (`build_services`, `connected` opening and
+closing them around a block for the API's lifespan and the CLI), or memory (`in_memory`, for service tests).
+`background` starts the tasks every API process runs. Nothing else constructs a service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+import asyncpg
+import redis.asyncio as redis
+
+from infra.event_store import PostgresEventStore
+from infra.key_store import PostgresKeyStore
+from infra.live import PublishingProjections, RedisWakeups
+from infra.mailbox import RedisMailbox
+from infra.memory.event_store import MemoryEventStore
+from infra.memory.key_store import MemoryKeyStore
+from infra.memory.live import MemoryWakeups
+from infra.memory.mailbox import MemoryMailbox
+from infra.memory.projections import MemoryProjections
+from infra.memory.record_news import MemoryRecordNews
+from infra.memory.webhook_store import MemoryWebhookStore
+from infra.migrate import current_revision, head_revision
+from infra.record_news import RedisRecordNews
+from infra.settings import Settings
+from infra.turn_clock import PostgresTurnClock
+from infra.webhook_http import HttpxPoster
+from infra.webhook_store import PostgresWebhookStore
+from services.audit import Auditor
+from services.background import run_every
+from services.bot_sweeper import BotSweeper
+from services.bots import BotPlayer
+from services.commands import GameCommands
+from services.config import ServiceConfig
+from services.keys import PortalKeys
+from services.live import LiveStreams
+from services.ports import (
+    DueGames,
+    EventStore,
+    KeyStore,
+    Mailbox,
+    Projections,
+    RecordNews,
+    Wakeups,
+    WebhookPoster,
+    WebhookStore,
+)
+from services.projector import Projector
+from services.queries import GameQueries
+from services.repository import Repository
+from services.seats import SeatCommands
+from services.timer import TurnTimer
+from services.transact import Transactor
+from services.webhooks import PortalWebhooks, RetryPolicy, WebhookWorker
+
+
+@dataclass
+class Services:
+    repo: Repository
+    commands: GameCommands
+    queries: GameQueries
+    auditor: Auditor
+    projector: Projector
+    keys: PortalKeys
+    seats: SeatCommands
+    timer: TurnTimer
+    live: LiveStreams
+    webhooks: PortalWebhooks
+    deliveries: WebhookWorker
+    bot_sweeper: BotSweeper
+    record_news: RecordNews
+
+
+class UnmigratedDatabase(RuntimeError):
+    pass
+
+
+async def keep_session(_: asyncpg.Connection) -> None:
+    """Release a pooled connection without asyncpg's reset query (RESET ALL, UNLISTEN, ...).
+
+    Tapis sets no session state, takes no advisory locks and listens to nothing, and asyncpg still rolls back
+    any open transaction itself; the reset was one more round trip to Postgres on every command.
+    """
+
+
+async def check_schema(pool: asyncpg.Pool) -> None:
+    async with pool.acquire() as conn:
+        current = await current_revision(conn)
+    if current != head_revision():
+        raise UnmigratedDatabase(
+            f"the database is at revision {current}, the code needs {head_revision()}: run `tapis migrate`"
+        )
+
+
+def redis_client(url: str) -> redis.Redis:
+    # short timeouts: when Redis is down, requests fall back to Postgres instead of hanging
+    return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5, health_check_interval=10)
+
+
+def service_config(settings: Settings) -> ServiceConfig:
+    return ServiceConfig(
+        allow_client_seeds=settings.allow_client_seeds,
+        command_retries=settings.command_retries,
+        bot_moves_per_command=settings.bot_moves_per_command,
+    )
+
+
+@dataclass(frozen=True)
+class Adapters:
+    """One implementation of every port: Postgres and Redis (`real_adapters`), or memory (`memory_adapters`)."""
+
+    store: EventStore
+    projections: Projections
+    keys: KeyStore
+    webhooks: WebhookStore
+    poster: WebhookPoster
+    mailbox: Mailbox
+    news: RecordNews
+    wakeups: Wakeups
+    due: DueGames
+
+
+def real_adapters(pool: asyncpg.Pool, client: redis.Redis) -> Adapters:
+    return Adapters(
+        store=PostgresEventStore(pool),
+        projections=PublishingProjections(client),
+        keys=PostgresKeyStore(pool),
+        webhooks=PostgresWebhookStore(pool),
+        poster=HttpxPoster(),
+        mailbox=RedisMailbox(client),
+        news=RedisRecordNews(client),
+        wakeups=RedisWakeups(client),
+        due=PostgresTurnClock(pool),
+    )
+
+
+def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
+    """Every port in memory, behaving as Postgres and Redis do (tests/contract/ checks it): for service tests."""
+    store = MemoryEventStore(clock) if clock is not None else MemoryEventStore()
+    wakeups = MemoryWakeups()
+    return Adapters(
+        store=store,
+        projections=MemoryProjections(wakeups),
+        keys=MemoryKeyStore(store),
+        webhooks=MemoryWebhookStore(store),
+        poster=HttpxPoster(),
+        mailbox=MemoryMailbox(),
+        news=MemoryRecordNews(),
+        wakeups=wakeups,
+        due=store,
+    )
+
+
+def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) -> Services:
+    return wire(real_adapters(pool, client), settings)
+
+
+def in_memory(settings: Settings | None = None, adapters: Adapters | None = None) -> Services:
+    """The whole service layer on in-memory adapters: what `tests/unit/services/` drives."""
+    return wire(adapters or memory_adapters(), settings or Settings())
+
+
+def wire(adapters: Adapters, settings: Settings) -> Services:
+    config = service_config(settings)
+    repo = Repository(adapters.store, adapters.projections)
+    transactor = Transactor(repo, config.command_retries)
+    bots = BotPlayer(transactor, config.bot_moves_per_command)
+    keys = PortalKeys(adapters.keys, settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key)
+    commands = GameCommands(transactor, bots, config, keys)
+    seats = SeatCommands(transactor, bots, commands, adapters.mailbox, adapters.news)
+    queries = GameQueries(repo)
+    retries = RetryPolicy(
+        max_attempts=settings.webhook_max_attempts,
+        base_seconds=settings.webhook_backoff,
+        max_seconds=settings.webhook_backoff_max,
+        timeout_seconds=settings.webhook_timeout,
+    )
+    return Services(
+        repo=repo,
+        commands=commands,
+        queries=queries,
+        auditor=Auditor(repo),
+        projector=Projector(repo),
+        keys=keys,
+        seats=seats,
+        timer=TurnTimer(transactor, bots, adapters.due),
+        live=LiveStreams(queries, seats, adapters.wakeups, settings.heartbeat_seconds),
+        webhooks=PortalWebhooks(keys, adapters.webhooks),
+        deliveries=WebhookWorker(repo, adapters.webhooks, adapters.poster, retries),
+        bot_sweeper=BotSweeper(repo, bots, grace=settings.bot_grace_seconds),
+        record_news=adapters.news,
+    )
+
+
+def background(services: Services, settings: Settings, stop: asyncio.Event) -> list[asyncio.Task[None]]:
+    """The tasks every API process runs until `stop` is set: projector, turn timer, webhooks, bot sweeper,
+    and the record news that tells this process a seat's token was let go elsewhere."""
+    deliveries = services.deliveries
+    return [
+        asyncio.create_task(run_every("projector", services.projector.step, stop, settings.projector_interval)),
+        asyncio.create_task(run_every("timer", services.timer.step, stop, settings.timer_interval)),
+        asyncio.create_task(run_every("webhooks", lambda: deliveries.step(stop), stop, settings.webhook_interval)),
+        asyncio.create_task(run_every("bots", services.bot_sweeper.step, stop, settings.timer_interval)),
+        asyncio.create_task(services.record_news.follow(stop, services.repo.forget)),
+    ]
+
+
+@contextlib.asynccontextmanager
+async def connected(settings: Settings, pool_size: int | None = None) -> AsyncIterator[Services]:
+    """The services on the configured servers (the schema checked), closed when the block ends."""
+    if not settings.database_url or not settings.redis_url:
+        raise RuntimeError("DATABASE_URL and REDIS_URL must be set (`tapis serve` starts embedded servers)")
+    pool = await asyncpg.create_pool(
+        settings.database_url, min_size=1, max_size=pool_size or settings.pool_size, reset=keep_session
+    )
+    client = redis_client(settings.redis_url)
+    services: Services | None = None
+    try:
+        await check_schema(pool)
+        services = build_services(pool, client, settings)
+        yield services
+    finally:
+        if services is not None:
+            await services.deliveries.poster.aclose()
+        await client.aclose()
+        await pool.close()

@@ -1,0 +1,85 @@
+"""Projections in memory: what `infra/projections.py` keeps in Redis, with the same ordering rules."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import msgspec
+
+from infra.memory.live import MemoryWakeups
+from services.ports import Checkpoint, ProjectionUnavailable
+
+
+class MemoryProjections:
+    """Set `unavailable` to make every call raise ProjectionUnavailable (the fallbacks to the event store).
+    With `wakeups`, each save that lands wakes the game's live streams, as `PublishingProjections` does."""
+
+    def __init__(self, wakeups: MemoryWakeups | None = None) -> None:
+        self.unavailable = False
+        self._wakeups = wakeups
+        self._states: dict[str, tuple[int, bytes]] = {}
+        self._summaries: dict[str, bytes] = {}  # JSON, as in the summaries hash
+        self._index: dict[str, float] = {}  # game id -> created: the listing's sorted set
+        self._bot_turns: dict[str, float] = {}  # game id -> created: games waiting on a bot
+        self._checkpoint: Checkpoint | None = None
+
+    async def load(self, game_id: str) -> tuple[int, bytes] | None:
+        await self._round_trip()
+        return self._states.get(game_id)
+
+    async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None:
+        await self._round_trip()
+        encoded = msgspec.json.encode(summary)
+        created = float(summary.get("created", 0))
+        current = self._states[game_id][0] if game_id in self._states else 0
+        if current >= version:
+            return  # never backwards: an older or repeated save changes nothing and wakes nobody
+        self._states[game_id] = (version, bytes(blob))
+        self._summaries[game_id] = encoded
+        self._index.setdefault(game_id, created)  # ZADD NX: a game keeps its place in the listing
+        if summary.get("bot_turn"):
+            self._bot_turns[game_id] = created
+        else:
+            self._bot_turns.pop(game_id, None)
+        if self._wakeups is not None:
+            self._wakeups.notify(game_id)
+
+    async def summaries(self, limit: int) -> list[dict[str, Any]] | None:
+        """Newest first; None when the index is empty (after a reset: the caller falls back to the store)."""
+        await self._round_trip()
+        if not self._index:
+            return None
+        # ZREVRANGE: highest score first, ties by member in reverse; `limit` 0 reads all, as `0 -1` does
+        ordered = sorted(self._index, key=lambda g: (self._index[g], g), reverse=True)[: limit or None]
+        return [msgspec.json.decode(self._summaries[g]) for g in ordered if g in self._summaries]
+
+    async def bot_turns(self, waiting_since: float, limit: int) -> list[str]:
+        """Games that have been waiting on a bot since before `waiting_since` (epoch seconds)."""
+        await self._round_trip()
+        waiting = sorted((score, g) for g, score in self._bot_turns.items() if 0 <= score <= waiting_since)
+        return [g for _, g in waiting][: max(limit, 0)]
+
+    async def checkpoint(self) -> Checkpoint:
+        await self._round_trip()
+        return self._checkpoint or Checkpoint()
+
+    async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        await self._round_trip()
+        self._checkpoint = checkpoint
+
+    async def reset(self) -> None:
+        await self._round_trip()
+        self._states.clear()
+        self._summaries.clear()
+        self._index.clear()
+        self._bot_turns.clear()
+        self._checkpoint = None
+
+    async def ping(self) -> None:
+        await self._round_trip()
+
+    async def _round_trip(self) -> None:
+        await asyncio.sleep(0)  # as a call to Redis would: concurrent commands interleave here
+        if self.unavailable:
+            raise ProjectionUnavailable("the memory projections are switched off")

@@ -1,0 +1,45 @@
+"""Who is asking: the bearer's token matched against a game's record, once, for every use case."""
+
+from __future__ import annotations
+
+from services.auth import Principal, identify
+from services.errors import Forbidden, Unauthorized
+from services.ports import GameRecord
+from services.repository import Repository
+
+
+def principal_of(record: GameRecord, token: str | None) -> Principal:
+    principal = identify(record, token)
+    if principal is None:
+        raise Unauthorized("this token is not valid for this game", code="invalid_token")
+    return principal
+
+
+async def bearer(repo: Repository, game_id: str, token: str | None) -> tuple[GameRecord, Principal]:
+    """The game's record and who the token belongs to; a token unknown to the cached record is looked up
+    again, since a seat may have joined since this process cached it."""
+    record = await repo.record(game_id)
+    principal = identify(record, token)
+    if principal is None:
+        record = await repo.record(game_id, refresh=True)
+        principal = principal_of(record, token)
+    return record, principal
+
+
+async def seated_player(repo: Repository, game_id: str, token: str | None, what: str) -> tuple[GameRecord, int]:
+    """The record and the seat of a seated player's token; anyone else is refused (`what`: "sends commands")."""
+    if token is None:
+        await repo.record(game_id)  # an unknown game is a 404 before a missing token is a 401
+        raise Unauthorized(f"a player token is needed: only a seated player {what}", code="missing_token")
+    record, principal = await bearer(repo, game_id, token)
+    if principal.role != "player" or principal.seat is None:
+        raise Forbidden(f"only a seated player {what}", code="not_a_player")
+    return record, principal.seat
+
+
+async def admin(repo: Repository, game_id: str, token: str | None, doing: str) -> GameRecord:
+    """The record of a game whose admin token this is; anyone else is refused."""
+    record, principal = await bearer(repo, game_id, token)
+    if principal.role != "admin":
+        raise Forbidden(f"only the game's admin {doing}", code="admin_only")
+    return record

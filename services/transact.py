@@ -1,0 +1,190 @@
+"""The one write primitive: every change to a game goes through `Transactor.transact`.
+
+Given a game, a decision `table -> (result, events)` and how to load the table, it loads, decides, appends the
+events with the expected version (and, in the same statement, the idempotency row and the seat-token change the
+write carries), retries on a concurrency conflict by catching up and deciding again (bounded), projects the new
+table and returns `(result, table)`. As Equinox's `Transact(decide, load)`: the policy is a value, not a branch.
+Create, join, start, commands, bots, leave, forfeit, rematch, the turn timer and the bot sweeper all use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from domain.kernel import table as tables
+from domain.kernel.errors import RuleViolation
+from domain.kernel.events import PlayerJoined
+from domain.kernel.table import Table
+from domain.kernel.viewer import Viewer
+from services.codec import codec
+from services.errors import Conflict, ServiceError
+from services.ports import ConcurrencyConflict, DuplicateCommand, GameRecord, Idempotency, SeatToken
+from services.repository import Repository
+from services.results import CommandResult, shown_events
+
+R = TypeVar("R")
+
+Decision = Callable[[Table[Any]], tuple[R, list[Any]]]
+
+
+# --- how the table to decide on is loaded ------------------------------------------------------------------------
+
+
+class Fresh(msgspec.Struct, frozen=True):
+    """From the projection (else a replay of the stream): what every write does unless it says otherwise."""
+
+
+class Cached(msgspec.Struct, frozen=True):
+    """The table as this process last wrote it, saving a Redis round trip on a game this process keeps serving.
+
+    It may be behind another process' write: the append's expected version then fails and the write catches up.
+    A refusal decided on it is checked again at the stream's head before it counts, so a stale copy never
+    refuses a move that is legal now.
+    """
+
+
+class Given(msgspec.Struct, frozen=True):
+    """A table the caller holds already (the bots, playing on from the table the last write returned)."""
+
+    table: Table[Any]
+
+
+class New(msgspec.Struct, frozen=True):
+    """The game does not exist yet: the decision gets the empty table before any event (version 0), and the
+    append creates the game with its record (seed, admin token hash, owner)."""
+
+
+Load = Fresh | Cached | Given | New
+FRESH = Fresh()
+CACHED = Cached()
+NEW = New()
+
+
+# --- what a write carries besides its events ---------------------------------------------------------------------
+
+
+class Grant(msgspec.Struct, frozen=True):
+    """A joining player's token (its hash), for the seat its `PlayerJoined` takes."""
+
+    token_hash: bytes
+
+
+class Revoke(msgspec.Struct, frozen=True):
+    """A leaving player's token is forgotten with the `PlayerLeft` that frees its seat."""
+
+    seat: int
+
+
+TokenChange = Grant | Revoke
+
+
+class IdempotencyKey(msgspec.Struct, frozen=True):
+    """A client's key for a command (`scope`: who sent it): sent again, the command gets the first answer."""
+
+    scope: str
+    key: str
+
+
+def seat_token(change: TokenChange | None, events: list[Any]) -> SeatToken | None:
+    match change:
+        case Grant(token_hash=token_hash):
+            joined = next(e for e in events if isinstance(e, PlayerJoined))
+            return SeatToken(joined.seat, token_hash)
+        case Revoke(seat=seat):
+            return SeatToken(seat, None)
+    return None
+
+
+@dataclass(frozen=True)
+class Transacted(Generic[R]):
+    result: R
+    table: Table[Any]
+    answer: CommandResult | None = None  # with `answer_for`: the appended events as that viewer sees them
+
+
+class Transactor:
+    def __init__(self, repo: Repository, retries: int) -> None:
+        self.repo = repo
+        self.retries = retries
+
+    async def transact(
+        self,
+        record: GameRecord,
+        decide: Decision[R],
+        metadata: dict[str, Any],
+        load: Load = FRESH,
+        idempotency: IdempotencyKey | None = None,
+        token: TokenChange | None = None,
+        answer_for: Viewer | None = None,
+    ) -> Transacted[R]:
+        """Decide and append until the append lands at the version decided on; a decision of no events
+        appends nothing and returns the table as loaded. With `answer_for`, the answer (the appended events
+        as that viewer sees them) is made before the append, and stored with it under the idempotency key."""
+        rules = codec(record.game).rules
+        table = await self._load(record, load)
+        unverified = isinstance(load, Cached)
+        for attempt in range(self.retries):
+            try:
+                result, events = decide(table)
+            except (RuleViolation, ServiceError):
+                if not unverified:
+                    raise
+                # a refusal must not come from this process' stale copy: decide again on the stream's head
+                unverified = False
+                table = await self.repo.catch_up(table)
+                result, events = decide(table)
+            if not events:
+                return Transacted(result, table)
+            after = tables.fold(rules, events) if isinstance(load, New) else tables.evolve_all(rules, table, events)
+            answer = None
+            if answer_for is not None:
+                answer = CommandResult(
+                    version=after.version, events=shown_events(after, events, table.version + 1, answer_for)
+                )
+            stored = None
+            if idempotency is not None:
+                assert answer is not None, "an idempotent write stores its answer: give answer_for"
+                stored = Idempotency(scope=idempotency.scope, key=idempotency.key, response=msgspec.json.encode(answer))
+            # encoded before the append: nothing is appended that cannot be encoded
+            encoded = [codec(record.game).new_event(e) for e in events]
+            try:
+                if isinstance(load, New):
+                    await self.repo.store.create(record, encoded, metadata)
+                else:
+                    await self.repo.store.append(
+                        record.game_id,
+                        table.version,
+                        encoded,
+                        {**metadata, "attempt": attempt},
+                        stored,
+                        seat_token(token, events),
+                    )
+            except ConcurrencyConflict:
+                if isinstance(load, New):
+                    raise Conflict(f"a game {record.game_id} exists already", code="conflict") from None
+                if idempotency is not None:
+                    # the same key may have landed meanwhile (a client sending twice): its answer, not a new decision
+                    first = await self.repo.store.stored_response(record.game_id, idempotency.scope, idempotency.key)
+                    if first is not None:
+                        raise DuplicateCommand(first) from None
+                table = await self.repo.catch_up(table)
+                continue
+            await self.repo.project(after)
+            return Transacted(result, after, answer)
+        raise Conflict("too many concurrent changes to this game; try again", code="conflict")
+
+    async def _load(self, record: GameRecord, load: Load) -> Table[Any]:
+        match load:
+            case New():
+                return Table(
+                    game=record.game, game_id=record.game_id, players=0, options={}, seed_commitment="", seats=[]
+                )
+            case Given(table=table):
+                return table
+            case Cached():
+                return await self.repo.table_to_write(record)
+        return await self.repo.table(record)

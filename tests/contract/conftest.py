@@ -1,0 +1,95 @@
+"""The contract suite: each test runs against the memory adapters and the real ones, which must behave alike.
+
+The real half is marked `integration` (it asks for the servers of tests/conftest.py); `-m "not integration"`
+runs the memory half alone, without starting anything.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from infra.embedded import ServiceUrls
+from services.ports import EventStore, Projections
+from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database
+from tests.contract.adapters import Cache, Database, memory_cache, memory_database, postgres_database, redis_cache
+
+if TYPE_CHECKING:
+    import asyncpg
+    import redis.asyncio as redis
+
+
+def _other_redis_db(url: str) -> str:
+    """The Redis database next to the one the other tests use (the contract tests write fake summaries, reset the
+    projections and move the checkpoint: a server of the e2e tests sharing that database would serve them)."""
+    parts = urlsplit(url)
+    db = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(db - 1) % 16}"))
+
+
+@pytest.fixture(scope="session")
+def contract_urls(service_urls: ServiceUrls) -> Iterator[ServiceUrls]:
+    """A database and a Redis database of the contract suite's own, on the test servers, emptied before and after:
+    its streams are fakes (made-up events, summaries, checkpoints) that no other test may meet."""
+    from infra.migrate import upgrade
+
+    database = f"tapis_contract_{secrets.token_hex(6)}"
+    _run(_create_database(service_urls.database_url, database))
+    urls = ServiceUrls(
+        database_url=_with_database(service_urls.database_url, database),
+        redis_url=_other_redis_db(service_urls.redis_url),
+    )
+    _flush_redis(urls.redis_url)
+    try:
+        upgrade(urls.database_url)
+        yield urls
+    finally:
+        _flush_redis(urls.redis_url)
+        _run(_drop_database(service_urls.database_url, database))
+
+
+@pytest.fixture(scope="session")
+async def contract_pool(contract_urls: ServiceUrls) -> AsyncIterator[asyncpg.Pool]:
+    import asyncpg
+
+    created = await asyncpg.create_pool(contract_urls.database_url, min_size=1, max_size=10)
+    yield created
+    await created.close()
+
+
+@pytest.fixture(scope="session")
+async def contract_redis(contract_urls: ServiceUrls) -> AsyncIterator[redis.Redis]:
+    from bootstrap import redis_client
+
+    client = redis_client(contract_urls.redis_url)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])
+def database(request: pytest.FixtureRequest) -> Database:
+    # a plain fixture: it asks for the servers' async fixtures only for the real param, outside any running loop
+    if request.param == "memory":
+        return memory_database()
+    return postgres_database(request.getfixturevalue("contract_pool"))
+
+
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
+def cache(request: pytest.FixtureRequest) -> Cache:
+    if request.param == "memory":
+        return memory_cache()
+    return redis_cache(request.getfixturevalue("contract_redis"))
+
+
+@pytest.fixture
+def store(database: Database) -> EventStore:
+    return database.store
+
+
+@pytest.fixture
+def projections(cache: Cache) -> Projections:
+    return cache.projections

@@ -1,0 +1,191 @@
+"""The webhook store's contract, for Postgres and the memory store alike: endpoints per key, deliveries taken
+in once per checkpoint move, the head of each (endpoint, game) leased to one sender, every attempt logged."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+
+import pytest
+
+from services.ports import Checkpoint, Claimed, GameRecord, NewDelivery, Outcome, Subscriber, WebhookStore
+from tests.contract.adapters import Database
+from tests.contract.streams import ev
+
+EVERYTHING = 1000
+OK = Outcome(ok=True, status_code=204, error=None, duration_ms=3)
+REFUSED = Outcome(ok=False, status_code=503, error="HTTP 503", duration_ms=5)
+
+
+class Portal:
+    """An API key with two endpoints; the endpoints are deleted after the test, so that a real sender of a
+    shared database never tries this test's deliveries."""
+
+    def __init__(self, webhooks: WebhookStore) -> None:
+        self.webhooks = webhooks
+        self.key_id = "k" + secrets.token_hex(6)
+        self.endpoints: list[str] = []
+
+    async def endpoint(self, topics: list[str]) -> str:
+        webhook_id = "w" + secrets.token_hex(6)
+        await self.webhooks.add(webhook_id, self.key_id, f"https://{webhook_id}.invalid/hook", topics, "whsec_x")
+        self.endpoints.append(webhook_id)
+        return webhook_id
+
+    async def claim(self) -> list[Claimed]:
+        return [c for c in await self.webhooks.claim(EVERYTHING, 60.0) if c.webhook_id in self.endpoints]
+
+
+@pytest.fixture
+async def portal(database: Database) -> AsyncIterator[Portal]:
+    made = Portal(database.webhooks)
+    yield made
+    for webhook_id in made.endpoints:
+        await database.webhooks.delete(made.key_id, webhook_id)
+
+
+def delivery(webhook_id: str, game_id: str, position: int, version: int) -> NewDelivery:
+    return NewDelivery(webhook_id, game_id, position, version, "game.updated", f'{{"v":{version}}}'.encode())
+
+
+async def taken_in(webhooks: WebhookStore, deliveries: list[NewDelivery]) -> None:
+    name = "contract-" + secrets.token_hex(6)
+    seen = await webhooks.checkpoint(name)
+    assert await webhooks.intake(name, seen, Checkpoint(1, 1), deliveries)
+
+
+async def test_endpoints_are_kept_per_key_until_deleted(database: Database, portal: Portal) -> None:
+    webhooks = database.webhooks
+    first = await portal.endpoint(["*"])
+    second = await portal.endpoint(["game.finished", "game.created"])
+    assert [(w.webhook_id, w.topics) for w in await webhooks.of_key(portal.key_id)] == [
+        (first, ["*"]),
+        (second, ["game.finished", "game.created"]),
+    ]
+    assert await webhooks.count(portal.key_id) == 2
+    shown = await webhooks.get(portal.key_id, second)
+    assert shown is not None and shown.url == f"https://{second}.invalid/hook"
+    assert await webhooks.get("k" + secrets.token_hex(6), second) is None  # another key does not see it
+    assert await webhooks.delete("k" + secrets.token_hex(6), second) is False
+    assert await webhooks.delete(portal.key_id, second) is True
+    assert await webhooks.delete(portal.key_id, second) is False
+    assert await webhooks.get(portal.key_id, second) is None
+    assert [w.webhook_id for w in await webhooks.of_key(portal.key_id)] == [first]
+    assert await webhooks.count(portal.key_id) == 1
+
+
+async def test_a_game_s_subscribers_are_the_live_endpoints_of_its_key(database: Database, portal: Portal) -> None:
+    first, second = await portal.endpoint(["*"]), await portal.endpoint(["game.finished"])
+    keyed, unkeyed = "g" + secrets.token_hex(6), "g" + secrets.token_hex(6)
+    await database.store.create(
+        GameRecord(keyed, "six-nimmt", b"s" * 32, b"h" * 32, {}, api_key_id=portal.key_id), [ev(1)], {}
+    )
+    await database.store.create(GameRecord(unkeyed, "six-nimmt", b"s" * 32, b"h" * 32, {}), [ev(1)], {})
+    found = await database.webhooks.subscribers([keyed, unkeyed, "g" + secrets.token_hex(6)])
+    assert list(found) == [keyed]
+    assert [(s.webhook_id, s.topics) for s in found[keyed]] == [(first, ["*"]), (second, ["game.finished"])]
+    assert all(isinstance(s, Subscriber) for s in found[keyed])
+    await database.webhooks.delete(portal.key_id, first)
+    found = await database.webhooks.subscribers([keyed])
+    assert [s.webhook_id for s in found[keyed]] == [second]
+
+
+async def test_deliveries_are_taken_in_once_per_move_of_the_checkpoint(database: Database, portal: Portal) -> None:
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    name = "contract-" + secrets.token_hex(6)
+    start = await webhooks.checkpoint(name)
+    assert start == Checkpoint() and await webhooks.checkpoint(name) == start
+    reached = Checkpoint(tx_id=10, position=20)
+    assert await webhooks.intake(name, start, reached, [delivery(webhook_id, "g1", 5, 1)]) is True
+    assert await webhooks.checkpoint(name) == reached
+    # another process read the same batch: it lost, and wrote nothing
+    assert await webhooks.intake(name, start, Checkpoint(11, 30), [delivery(webhook_id, "g1", 6, 2)]) is False
+    assert await webhooks.checkpoint(name) == reached
+    # an event already taken in for an endpoint is not taken in again
+    later = Checkpoint(tx_id=12, position=40)
+    assert await webhooks.intake(
+        name, reached, later, [delivery(webhook_id, "g1", 5, 1), delivery(webhook_id, "g1", 7, 3)]
+    )
+    assert [d.version for d in await webhooks.deliveries(webhook_id, None, None, 10)] == [3, 1]
+    # a checkpoint never read is not moved
+    assert await webhooks.intake("contract-" + secrets.token_hex(6), start, reached, []) is False
+
+
+async def test_only_the_head_of_each_endpoint_and_game_is_leased_and_attempts_are_logged(
+    database: Database, portal: Portal
+) -> None:
+    webhooks = database.webhooks
+    one, two = await portal.endpoint(["*"]), await portal.endpoint(["*"])
+    await taken_in(
+        webhooks,
+        [
+            delivery(one, "g1", 10, 1),
+            delivery(one, "g1", 11, 2),
+            delivery(one, "g2", 12, 1),
+            delivery(two, "g1", 10, 1),
+        ],
+    )
+    claimed = await portal.claim()
+    assert sorted((c.webhook_id, c.game_id, c.version, c.attempt) for c in claimed) == sorted(
+        [(one, "g1", 1, 1), (one, "g2", 1, 1), (two, "g1", 1, 1)]
+    )
+    head = next(c for c in claimed if (c.webhook_id, c.game_id) == (one, "g1"))
+    assert (head.url, head.secret, head.body) == (f"https://{one}.invalid/hook", "whsec_x", b'{"v":1}')
+    assert await portal.claim() == []  # leased: nobody else sends them meanwhile
+    # refused: tried again at once; a game's next event waits for its head
+    await webhooks.finish(head, REFUSED, retry_in=0.0)
+    again = [c for c in await portal.claim() if (c.webhook_id, c.game_id) == (one, "g1")]
+    assert [(c.version, c.attempt) for c in again] == [(1, 2)]
+    await webhooks.finish(again[0], OK, retry_in=None)
+    after = [c for c in await portal.claim() if (c.webhook_id, c.game_id) == (one, "g1")]
+    assert [(c.version, c.attempt) for c in after] == [(2, 1)]
+    # given up: failed, and the game's next event may go
+    await webhooks.finish(after[0], REFUSED, retry_in=None)
+
+    log = await webhooks.deliveries(one, "g1", None, 10)
+    assert [(d.version, d.status) for d in log] == [(2, "failed"), (1, "delivered")]
+    assert [(a.attempt, a.status_code, a.error) for a in log[1].attempts] == [(1, 503, "HTTP 503"), (2, 204, None)]
+    assert log[1].delivered_at is not None and log[1].next_attempt_at is None
+    assert log[0].delivered_at is None and [a.attempt for a in log[0].attempts] == [1]
+    every = await webhooks.deliveries(one, None, None, 10)
+    assert [(d.game_id, d.version) for d in every] == [("g2", 1), ("g1", 2), ("g1", 1)]
+    assert [(d.game_id, d.version) for d in await webhooks.deliveries(one, None, every[0].delivery_id, 1)] == [
+        ("g1", 2)
+    ]
+
+
+async def test_a_retry_waits_its_time(database: Database, portal: Portal) -> None:
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    await taken_in(webhooks, [delivery(webhook_id, "g1", 10, 1)])
+    (first,) = await portal.claim()
+    await webhooks.finish(first, REFUSED, retry_in=60.0)
+    assert await portal.claim() == []
+    (pending,) = await webhooks.deliveries(webhook_id, None, None, 10)
+    assert pending.status == "pending" and pending.next_attempt_at is not None and pending.delivered_at is None
+
+
+async def test_a_finish_from_an_earlier_lease_changes_nothing(database: Database, portal: Portal) -> None:
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    await taken_in(webhooks, [delivery(webhook_id, "g1", 10, 1)])
+    (first,) = await portal.claim()
+    await webhooks.finish(first, REFUSED, retry_in=0.0)
+    (second,) = await portal.claim()
+    # the first sender answers again late (its lease long gone): the delivery belongs to the second one
+    await webhooks.finish(first, OK, retry_in=None)
+    (pending,) = await webhooks.deliveries(webhook_id, None, None, 10)
+    assert pending.status == "pending" and [(a.attempt, a.status_code) for a in pending.attempts] == [(1, 503)]
+    await webhooks.finish(second, OK, retry_in=None)
+    (delivered,) = await webhooks.deliveries(webhook_id, None, None, 10)
+    assert delivered.status == "delivered" and [a.attempt for a in delivered.attempts] == [1, 2]
+
+
+async def test_deleting_an_endpoint_cancels_its_pending_deliveries(database: Database, portal: Portal) -> None:
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    await taken_in(webhooks, [delivery(webhook_id, "g1", 10, 1), delivery(webhook_id, "g2", 11, 1)])
+    assert await webhooks.delete(portal.key_id, webhook_id) is True
+    assert await portal.claim() == []
+    assert [d.status for d in await webhooks.deliveries(webhook_id, None, None, 10)] == ["cancelled", "cancelled"]
