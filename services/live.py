@@ -1,32 +1,33 @@
 """Live streams: a bearer's redacted events as they are appended, for server-sent events.
 
-The event store is the source of truth: a stream reads every page from it, exactly as `GET /events` does,
-after the version the client last saw. Redis pub/sub only wakes streams up (on any API process) when a
-game moves; a lost wake-up costs at most one heartbeat interval, never an event.
+The event store is the source of truth: a stream reads every page from it after the version the client last
+saw. Redis pub/sub only wakes streams up (on any API process) when a game moves; a lost wake-up costs at most
+one heartbeat interval, never an event.
+
+A stream shows each event as the bearer saw it when it happened: redacted with the game as it stood once that
+event was appended, never with a later state. So a stream that reads late (a busy process, a lost wake-up, a
+client resuming with Last-Event-ID) shows the same bytes as one that read every event at once: the events before
+`GameEnded` stay redacted even when they are read after the end (`GET /events` shows them whole by then).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import AsyncIterator
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
-from services.errors import BadRequest, ServiceError, Unavailable
-from services.queries import GameQueries
+from domain.kernel import table as tables
+from domain.kernel.table import Table
+from services.access import bearer
+from services.codec import codec
+from services.errors import BadRequest, ServiceError
+from services.ports import StoreUnavailable, Wakeups
+from services.queries import GameQueries, viewer_of
+from services.results import EventOut
 from services.seats import SeatCommands
 
 PAGE = 500
-
-
-class Subscription(Protocol):
-    async def wait(self, seconds: float) -> bool:
-        """True when the game moved (or may have) within `seconds`."""
-
-
-class Wakeups(Protocol):
-    def subscribe(self, game_id: str) -> contextlib.AbstractAsyncContextManager[Subscription]: ...
 
 
 class Heartbeat(msgspec.Struct, frozen=True):
@@ -57,30 +58,53 @@ class LiveStreams:
         """Check everything a client can get wrong first (the errors go out as plain JSON), then stream."""
         after = parse_last_event_id(last_event_id)
         view = await self.queries.view(game_id, token)  # 404 unknown game, 401 bad token
-        if after > view["version"]:
+        if after > view.version:
             raise BadRequest(
-                f"Last-Event-ID {after} is beyond the game's version {view['version']}",
+                f"Last-Event-ID {after} is beyond the game's version {view.version}",
                 code="last_event_id_beyond_end",
-                details={"version": view["version"]},
+                details={"version": view.version},
             )
-        return self._stream(game_id, token, view["you"], after)
+        return self._stream(game_id, token, view.you, after)
 
     async def _stream(self, game_id: str, token: str | None, seat: int | None, after: int) -> AsyncIterator[Any]:
+        played: Table[Any] | None = None  # the game once the event at `after` was appended; read on the first page
         async with self.wakeups.subscribe(game_id) as subscription:  # before the first read: no wake-up is lost
             while True:
                 try:
-                    page = await self.queries.events(game_id, token, after, PAGE)
-                except Unavailable:
-                    page = {"events": []}
+                    shown_events, played = await self._page(game_id, token, after, played)
+                except StoreUnavailable:
+                    shown_events = []
                 except ServiceError:
                     return  # the token no longer opens this game (its seat was left)
-                for shown in page["events"]:
-                    if shown["type"] == "RematchCreated" and seat is not None:
+                for shown in shown_events:
+                    if shown.type == "RematchCreated" and seat is not None:
                         # the new game's token for this seat, kept in Redis by the rematch
-                        shown["data"]["player_token"] = await self.seats.rematch_token(game_id, seat)
-                    after = shown["version"]
+                        shown.data["player_token"] = await self.seats.rematch_token(game_id, seat)
+                    after = shown.version
                     yield LiveEvent(version=after, body=msgspec.json.encode(shown))
-                if len(page["events"]) == PAGE:
+                if len(shown_events) == PAGE:
                     continue
                 if not await subscription.wait(self.heartbeat):
                     yield Heartbeat()
+
+    async def _page(
+        self, game_id: str, token: str | None, after: int, played: Table[Any] | None
+    ) -> tuple[list[EventOut], Table[Any] | None]:
+        """The events after `after` (one page), each redacted with the table that event led to, and that table
+        once the page is applied: the next page goes on from it, so the whole stream folds each event once."""
+        repo = self.queries.repo
+        record, principal = await bearer(repo, game_id, token)  # on every page: a seat let go ends its stream
+        game_codec = codec(record.game)
+        recorded = await repo.store.read_stream(game_id, after, PAGE)
+        if not recorded:
+            return [], played
+        if after > 0 and (played is None or played.version != after):
+            played = await repo.replay(game_id, game_codec, upto=after)  # a stream resumed after `after`
+        viewer = viewer_of(principal)
+        shown = []
+        for r in recorded:
+            event = game_codec.event(r)
+            played = tables.initial(event) if played is None else tables.evolve(game_codec.rules, played, event)
+            data = game_codec.data(tables.redact(game_codec.rules, played, event, viewer))
+            shown.append(EventOut(version=r.version, type=r.type, data=data, recorded_at=r.recorded_at))
+        return shown, played

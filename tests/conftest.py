@@ -1,4 +1,5 @@
-"""Shared fixtures. `service_urls` gives integration and e2e tests a Postgres database and a Redis of their own.
+"""Shared fixtures. `service_urls` gives integration and e2e tests a Postgres database and a Redis of their own;
+`pool` and `redis_conn` (on the migrated database) serve the integration tests and the contract suite's real half.
 
 The servers come from DATABASE_URL and REDIS_URL when both are set, else from Docker when an engine answers, else
 from the embedded pip wheels. Nothing starts unless a test asks for `service_urls`, so unit tests never wait on it.
@@ -13,15 +14,64 @@ import secrets
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from infra.embedded import ServiceUrls
+from infra.settings import Settings
+
+if TYPE_CHECKING:
+    import asyncpg
+    import redis.asyncio as redis
+
+    from domain.kernel.game import AnyGame
+
+
+# A run's temporary directories (`tmp_path`, `tmp_path_factory`) live in one directory of its own, removed when the
+# run ends whatever its outcome: pytest's default /tmp/pytest-of-<user> keeps the last three runs, and the
+# embedded-server tests put a PostgreSQL data directory (about 40 MB) in each of theirs. Pass --basetemp to keep
+# them for a look after a failure; a directory given that way is left alone.
+_OWN_BASETEMP = pytest.StashKey[Path]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    if config.option.basetemp is None:
+        own = Path(tempfile.mkdtemp(prefix="tapis-pytest-"))
+        config.stash[_OWN_BASETEMP] = own
+        config.option.basetemp = str(own / "run")  # pytest empties a given basetemp first, so a child of ours
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    own = config.stash.get(_OWN_BASETEMP, None)
+    if own is not None:
+        shutil.rmtree(own, ignore_errors=True)
+
+
+@pytest.fixture
+def toy_game() -> Iterator[AnyGame]:
+    """The toy game (tests/toy_game) in the registry for one test, and gone after it.
+
+    The codec cache is cleared both ways: `codec` is cached by game name, so a codec built while the toy was
+    registered would otherwise outlive it (and one cached before would hide a changed toy).
+    """
+    from domain.games.registry import GAMES
+    from services.codec import codec
+    from tests.toy_game.game import GAME as TOY
+
+    assert TOY.name not in GAMES, "a game of that name is registered already"
+    GAMES[TOY.name] = TOY
+    codec.cache_clear()
+    try:
+        yield TOY
+    finally:
+        del GAMES[TOY.name]
+        codec.cache_clear()
 
 
 @pytest.fixture(scope="session")
@@ -34,6 +84,42 @@ def service_urls() -> Iterator[ServiceUrls]:
             yield ServiceUrls(database_url=_with_database(servers.database_url, database), redis_url=servers.redis_url)
         finally:
             _run(_drop_database(servers.database_url, database))
+
+
+# The servers' drivers and the app are imported inside the fixtures: a run of unit tests never loads them.
+
+
+@pytest.fixture(scope="session")
+def migrated(service_urls: ServiceUrls) -> ServiceUrls:
+    from infra.migrate import upgrade
+
+    upgrade(service_urls.database_url)
+    return service_urls
+
+
+@pytest.fixture(scope="session")
+def settings(migrated: ServiceUrls) -> Settings:
+    return Settings(database_url=migrated.database_url, redis_url=migrated.redis_url)
+
+
+@pytest.fixture(scope="session")
+async def pool(settings: Settings) -> AsyncIterator[asyncpg.Pool]:
+    import asyncpg
+
+    assert settings.database_url
+    created = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=10)
+    yield created
+    await created.close()
+
+
+@pytest.fixture(scope="session")
+async def redis_conn(settings: Settings) -> AsyncIterator[redis.Redis]:
+    from bootstrap import redis_client
+
+    assert settings.redis_url
+    client = redis_client(settings.redis_url)
+    yield client
+    await client.aclose()
 
 
 @contextlib.contextmanager

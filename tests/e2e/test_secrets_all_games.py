@@ -5,21 +5,27 @@ What is hidden is derived, not listed per game: replay the game in the test (omn
 everything and the seat's own view, and every value where they differ that the seat's view does not hold anywhere
 is a secret of someone else (another hand, an unrevealed choice, a deck order). Each must be absent from the raw
 text of every response that seat gets.
+
+The cases are every registered game at every player count it allows, and the toy game (tests/toy_game, registered
+for these tests by `toy_game`), each in its shortest whole game (tests/registered.py). The app runs in this process,
+so a game registered only here is served too; once the searches are done the seats' bots play the game out.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import asyncpg
 import msgspec
 import pytest
 import redis.asyncio as redis
+from litestar.testing import TestClient
 
-from api.app import build_services, redis_client
+from api.app import create_app
 from api.dependencies import Services
+from bootstrap import build_services, redis_client
 from domain.kernel import table as tables
 from domain.kernel.shuffle import Draws
 from domain.kernel.viewer import Viewer, seat_viewer
@@ -27,10 +33,11 @@ from infra.embedded import ServiceUrls
 from infra.settings import Settings
 from services.codec import codec
 from tests.e2e.client import Tapis, bearer
+from tests.registered import cases, shortest_options
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("toy_game")]
 
-GAMES = [("six-nimmt", 3), ("le-baron", 3), ("barbu", 4), ("daron", 3), ("bohnanza", 3)]
+GAMES = cases()
 CHECKS = 6  # moments per game at which every seat's responses are searched
 
 
@@ -51,10 +58,11 @@ def differences(full: Any, seen: Any) -> list[Any]:
     return [full] if isinstance(full, dict | str) else []
 
 
-def secrets_of_others(full: dict[str, Any], mine: dict[str, Any]) -> set[str]:
+def secrets_of_others(full: dict[str, Any], mine: dict[str, Any], history: str = "") -> set[str]:
     """Values worth searching for: lists of two or more items, objects, long strings (a single card is no secret:
-    another copy of it may be on the table); none the seat may see."""
-    visible = compact(mine)
+    another copy of it may be on the table); none the seat may see, in its view or in `history`, the game's events
+    as the rules redact them for the seat (a hand of two cards is no secret once a deposit showed those two)."""
+    visible = compact(mine) + history
     found = set()
     for value in differences(full, mine):
         text = compact(value)
@@ -62,6 +70,22 @@ def secrets_of_others(full: dict[str, Any], mine: dict[str, Any]) -> set[str]:
         if significant and text not in visible:
             found.add(text)
     return found
+
+
+@pytest.fixture(scope="module")
+def api(migrated_urls: ServiceUrls) -> Iterator[Tapis]:
+    """The app served over ASGI in this process (Litestar's TestClient), not by a `tapis serve` of its own: it
+    serves whatever the registry holds when a request comes, so the toy game, registered only in this process,
+    is searched over HTTP like the others."""
+    settings = Settings(
+        database_url=migrated_urls.database_url,
+        redis_url=migrated_urls.redis_url,
+        # no per-client limits, as for `tapis serve` in tests/e2e/conftest.py: every request comes from one client
+        rate_failed_auth="0",
+        rate_commands="0",
+    )
+    with TestClient(create_app(settings, run_projector=False), timeout=30) as http:
+        yield Tapis(http)
 
 
 @pytest.fixture
@@ -89,9 +113,18 @@ def responses_to(api: Tapis, game_id: str, token: str, version: int, other_moves
     return out
 
 
+def finish_with_bots(api: Tapis, game_id: str, tokens: list[str]) -> None:
+    """Every seat forfeits: the server's bots play the game to its end within the last call. The searches are
+    done by then, and playing the rest over HTTP (three requests a move, hundreds of moves in the longer games)
+    was most of this suite's time once it covered every player count."""
+    for token in tokens:
+        forfeited = api.http.post(f"/v1/games/{game_id}/forfeit", headers=bearer(token))
+        assert forfeited.status_code == 200, forfeited.text
+
+
 @pytest.mark.parametrize(("game", "players"), GAMES)
 async def test_no_seat_sees_another_seats_secrets(api: Tapis, services: Services, game: str, players: int) -> None:
-    game_id, _, tokens = api.new_game(game, players)
+    game_id, _, tokens = api.new_game(game, players, shortest_options(game, players))
     record = await services.repo.record(game_id)
     rules = codec(game).rules
     draws = Draws(b"secrets", game_id)
@@ -103,16 +136,23 @@ async def test_no_seat_sees_another_seats_secrets(api: Tapis, services: Services
         if step % 7 == 0 and searched < CHECKS:
             searched += 1
             table = await services.repo.replay(game_id, codec(game))
+            events = codec(game).events(await services.repo.store.read_stream(game_id))
             moves = {s: api.moves(game_id, tokens[s]) for s in range(players)}
             for seat in range(players):
-                full = tables.view(rules, table, Viewer(seat=seat, sees_all=True))
-                mine = tables.view(rules, table, seat_viewer(seat))
-                hidden = secrets_of_others(full, mine) | {record.seed.hex()}
+                full = msgspec.to_builtins(tables.view(rules, table, Viewer(seat=seat, sees_all=True)))
+                mine = msgspec.to_builtins(tables.view(rules, table, seat_viewer(seat)))
+                history = compact(
+                    [msgspec.to_builtins(tables.redact(rules, table, e, seat_viewer(seat))) for e in events]
+                )
+                hidden = secrets_of_others(full, mine, history) | {record.seed.hex()}
                 secrets_found += len(hidden) - 1
                 others = [m for s, ms in moves.items() if s != seat for m in ms if m not in moves[seat]]
                 for text in responses_to(api, game_id, tokens[seat], table.version, others):
                     leaked = [h for h in hidden if h in text]
                     assert not leaked, f"{game} seat {seat} at v{table.version} sees {leaked[:2]} in {text[:300]}"
+        elif searched == CHECKS:
+            finish_with_bots(api, game_id, tokens)
+            continue
         seat = view["awaiting"][0]
         moves_now = api.moves(game_id, tokens[seat])
         response = api.command(game_id, tokens[seat], moves_now[draws.draw(len(moves_now))])

@@ -1,7 +1,9 @@
-"""1,000 random-bot games per game and player count end without an error (the long test CI runs).
+"""Random-bot games per game and player count end without an error: 100 in `make test`, 1,000 in `make test-slow`.
 
 Each game is played lobby to `GameEnded` through the table Decider, so a rule that raises, a bot that
-picks an illegal move, or a game that never ends fails here. Two worker processes share the games.
+picks an illegal move, or a game that never ends fails here. The cases are every registered game at every
+player count it allows, and the toy game (tests/toy_game), registered for these tests by `toy_game`.
+Two worker processes share the games; they are forked, so they inherit the registry with the toy in it.
 """
 
 from __future__ import annotations
@@ -10,27 +12,34 @@ from typing import Any
 
 import pytest
 
-from domain.games.registry import GAMES as GAME
-from services.simulate import Plan, simulate
+from services.simulate import Plan, Summary, simulate
+from tests.registered import cases, options_needed
 
-GAMES = 1_000
+pytestmark = pytest.mark.usefixtures("toy_game")
+
+GAMES = 1_000  # `make test-slow`
+QUICK_GAMES = 100  # `make test`: enough for a rule that raises or a bot that errs in a common position
 
 
-def setups() -> list[Any]:
-    cases = []
-    for name, rules in GAME.items():
-        for players in range(rules.min_players, rules.max_players + 1):
-            # the base bohnanza deck is for 3 to 5 players; 6 and 7 need the extended one
-            options = {"extended": True} if name == "bohnanza" and players > 5 else {}
-            cases.append(pytest.param(name, players, options, id=f"{name}-{players}p"))
-    return cases
+def random_games(game: str, players: int, games: int) -> Summary:
+    # the same seed for both runs: the 100 games of `make test` are the first 100 of the 1,000
+    options: dict[str, Any] = options_needed(game, players)
+    plan = Plan(game=game, players=players, bots=["random"], seed=f"random:{game}:{players}".encode(), options=options)
+    return simulate(plan, games, workers=2)
+
+
+@pytest.mark.parametrize(("game", "players"), cases())
+def test_100_random_games_end_without_error(game: str, players: int) -> None:
+    summary = random_games(game, players, QUICK_GAMES)
+    assert summary.games == QUICK_GAMES
+    assert summary.commands > 0
+    assert sum(seat.win_rate for seat in summary.seats) == pytest.approx(1.0)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game", "players", "options"), setups())
-def test_1000_random_games_end_without_error(game: str, players: int, options: dict[str, Any]) -> None:
-    plan = Plan(game=game, players=players, bots=["random"], seed=f"random:{game}:{players}".encode(), options=options)
-    summary = simulate(plan, GAMES, workers=2)
+@pytest.mark.parametrize(("game", "players"), cases())
+def test_1000_random_games_end_without_error(game: str, players: int) -> None:
+    summary = random_games(game, players, GAMES)
     assert summary.games == GAMES
     assert summary.commands > 0
     assert sum(seat.win_rate for seat in summary.seats) == pytest.approx(1.0)
