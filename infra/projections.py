@@ -20,16 +20,18 @@ from services.ports import Checkpoint, ProjectionUnavailable
 
 # KEYS: the summaries hash, the listing index, the bot-turn set, then one state key per game saved.
 # ARGV[1]: one msgpack array with, per game in the order of its state key, [version, game id, summary JSON,
-# created, waiting on a bot, channel], packed by msgspec in one call where an argument per field cost redis-py
-# a Python encode each; ARGV[1 + i]: game i's state (Redis' cmsgpack reads no binary strings).
+# created, waiting on a bot, channel, fingerprint], packed by msgspec in one call where an argument per field cost
+# redis-py a Python encode each; ARGV[1 + i]: game i's state (Redis' cmsgpack reads no binary strings).
 SAVE_IF_NEWER = """
 local saves = cmsgpack.unpack(ARGV[1])
 local saved = {}
 for i, s in ipairs(saves) do
   local key = KEYS[3 + i]
-  local current = tonumber(redis.call('HGET', key, 'v') or '0')
-  if current < s[1] then
-    redis.call('HSET', key, 'v', s[1], 's', ARGV[1 + i])
+  local stored = redis.call('HMGET', key, 'v', 'f')
+  local current = tonumber(stored[1] or '0')
+  -- a newer version, or the same version folded by code of another state schema (a refold after a deploy)
+  if current < s[1] or (current == s[1] and (stored[2] or '') ~= s[7]) then
+    redis.call('HSET', key, 'v', s[1], 's', ARGV[1 + i], 'f', s[7])
     redis.call('HSET', KEYS[1], s[2], s[3])
     redis.call('ZADD', KEYS[2], 'NX', s[4], s[2])
     if s[5] then
@@ -54,6 +56,12 @@ CHECKPOINT = "tapis:projector:checkpoint"
 BOT_TURNS = "tapis:games:bot_turns"  # games waiting on a bot, scored by when they started waiting
 
 
+def _text(value: bytes | str | None) -> str:
+    if value is None:
+        return ""  # a snapshot from before fingerprints
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def state_key(game_id: str) -> str:
     return f"{{game:{game_id}}}:state"
 
@@ -63,6 +71,7 @@ class Save(msgspec.Struct, frozen=True):
     version: int
     blob: bytes
     summary: dict[str, Any]
+    fingerprint: str = ""
 
 
 class RedisProjections:
@@ -76,15 +85,17 @@ class RedisProjections:
         self._channel = channel
         self._saves: Batcher[Save, None] = Batcher(self._save_batch, max_batch=max_batch)
 
-    async def load(self, game_id: str) -> tuple[int, bytes] | None:
+    async def load(self, game_id: str, fingerprint: str = "") -> tuple[int, bytes] | None:
         with redis_errors():
-            version, blob = await self._redis.hmget(state_key(game_id), ["v", "s"])
-        if version is None or blob is None:
+            version, blob, stored = await self._redis.hmget(state_key(game_id), ["v", "s", "f"])
+        if version is None or blob is None or _text(stored) != fingerprint:
             return None
         return int(version), blob if isinstance(blob, bytes) else blob.encode()
 
-    async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None:
-        await self._saves.submit(Save(game_id, version, blob, summary))
+    async def save(
+        self, game_id: str, version: int, blob: bytes, summary: dict[str, Any], fingerprint: str = ""
+    ) -> None:
+        await self._saves.submit(Save(game_id, version, blob, summary, fingerprint))
 
     async def _save_batch(self, saves: list[Save]) -> list[BaseException | None]:
         packed = msgspec.msgpack.encode(
@@ -96,6 +107,7 @@ class RedisProjections:
                     save.summary.get("created", 0),
                     bool(save.summary.get("bot_turn")),
                     self._channel(save.game_id) if self._channel else "",
+                    save.fingerprint,
                 )
                 for save in saves
             ]

@@ -58,7 +58,7 @@ class Auditor:
         consistent = replayed.scores == ended.scores and replayed.winners == ended.winners
         checks.append(check("scores", consistent, "the replayed scores and winners equal those of GameEnded"))
         try:
-            loaded = await self.repo.projections.load(game_id)
+            loaded = await self.repo.snapshot(record)
         except ProjectionUnavailable:
             loaded = None
         if loaded is None:

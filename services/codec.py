@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from typing import Any, Union
 
@@ -23,6 +24,7 @@ class GameCodec:
         self.event_type: Any = Union[members]  # noqa: UP007 - a runtime union of a tuple needs Union[]
         self._event = msgspec.json.Decoder(self.event_type)
         self._table = msgspec.msgpack.Decoder(Table[rules.state_type])  # type: ignore[name-defined]
+        self.fingerprint = schema_fingerprint(Table[rules.state_type])  # type: ignore[name-defined]
         self._command = msgspec.json.Decoder(rules.command_type)
         self._encoder = msgspec.json.Encoder()
 
@@ -47,6 +49,14 @@ class GameCodec:
         builtins: dict[str, Any] = msgspec.to_builtins(event)
         builtins.pop("type", None)
         return builtins
+
+
+def schema_fingerprint(state: Any) -> str:
+    """What a stored snapshot's shape depends on: every field's name, type and default, nested, of the table and
+    the game's state (docstrings and comments do not count). Another fingerprint means another shape: the snapshot
+    is refolded from the event store instead of decoded."""
+    described = repr(msgspec.inspect.type_info(state))
+    return hashlib.sha256(described.encode()).hexdigest()[:16]
 
 
 @cache

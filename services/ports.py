@@ -116,9 +116,16 @@ class EventStore(Protocol):
 
 
 class Projections(Protocol):
-    async def load(self, game_id: str) -> tuple[int, bytes] | None: ...
+    """A game's folded table is stored with the fingerprint of the code's state schema: a snapshot written by
+    code with another schema (an earlier release) is a miss, and a save with another fingerprint replaces one at
+    the same version (a refold after a deploy), never a newer one."""
 
-    async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None: ...
+    async def load(self, game_id: str, fingerprint: str = "") -> tuple[int, bytes] | None:
+        """(version, blob), or None: nothing stored, or stored under another fingerprint."""
+
+    async def save(
+        self, game_id: str, version: int, blob: bytes, summary: dict[str, Any], fingerprint: str = ""
+    ) -> None: ...
 
     async def summaries(self, limit: int) -> list[dict[str, Any]] | None: ...
 

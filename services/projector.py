@@ -50,13 +50,13 @@ class Projector:
         newest = max(e.version for e in entries)
         if self.repo.projected(stream_id) >= newest:
             return  # this process projected these events inline as it appended them
-        loaded = await self.repo.projections.load(stream_id)
-        if loaded is not None and loaded[0] >= newest:
-            return  # another process did: nothing to fetch or decode
-        record = await self.repo.record(stream_id)
+        record = await self.repo.record(stream_id)  # cached: no round trip for a game this process serves
         if record.game not in GAMES:
             return
         game_codec = codec(record.game)
+        loaded = await self.repo.snapshot(record)
+        if loaded is not None and loaded[0] >= newest:
+            return  # another process did: nothing to fetch or decode
         if loaded is None:
             table = await self.repo.replay(stream_id, game_codec, upto=newest)
         else:

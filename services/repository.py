@@ -63,16 +63,24 @@ class Repository:
     def forget(self, game_id: str) -> None:
         self._records.pop(game_id, None)
 
+    async def snapshot(self, record: GameRecord) -> tuple[int, bytes] | None:
+        """The game's projection (version, msgpack of the table) if it was written by code of this state schema."""
+        return await self.projections.load(record.game_id, codec(record.game).fingerprint)
+
     async def table(self, record: GameRecord) -> Table[Any]:
         game_codec = codec(record.game)
         try:
-            loaded = await self.projections.load(record.game_id)
+            loaded = await self.snapshot(record)
         except ProjectionUnavailable as exc:
             log.warning("projection unavailable, replaying %s: %s", record.game_id, exc)
             loaded = None
         if loaded is not None:
             return game_codec.table(loaded[1])
-        return await self.replay(record.game_id, game_codec)
+        # a miss: Redis lost it, or it was written by code of another state schema (an earlier release): refold,
+        # and put the table back so that the next read decodes it
+        table = await self.replay(record.game_id, game_codec)
+        await self.project(table)
+        return table
 
     async def table_to_write(self, record: GameRecord) -> Table[Any]:
         """The table as this process last wrote it, else as `table` loads it.
@@ -104,7 +112,9 @@ class Repository:
         """Best effort: a failure here is repaired by the catch-up projector."""
         self._written[table.game_id] = table
         try:
-            await self.projections.save(table.game_id, table.version, encode_table(table), summary(table))
+            await self.projections.save(
+                table.game_id, table.version, encode_table(table), summary(table), codec(table.game).fingerprint
+            )
         except ProjectionUnavailable as exc:
             log.warning("projection write failed for %s: %s", table.game_id, exc)
             return

@@ -18,24 +18,29 @@ class MemoryProjections:
     def __init__(self, wakeups: MemoryWakeups | None = None) -> None:
         self.unavailable = False
         self._wakeups = wakeups
-        self._states: dict[str, tuple[int, bytes]] = {}
+        self._states: dict[str, tuple[int, bytes, str]] = {}  # version, blob, fingerprint
         self._summaries: dict[str, bytes] = {}  # JSON, as in the summaries hash
         self._index: dict[str, float] = {}  # game id -> created: the listing's sorted set
         self._bot_turns: dict[str, float] = {}  # game id -> created: games waiting on a bot
         self._checkpoint: Checkpoint | None = None
 
-    async def load(self, game_id: str) -> tuple[int, bytes] | None:
+    async def load(self, game_id: str, fingerprint: str = "") -> tuple[int, bytes] | None:
         await self._round_trip()
-        return self._states.get(game_id)
+        stored = self._states.get(game_id)
+        if stored is None or stored[2] != fingerprint:
+            return None
+        return stored[0], stored[1]
 
-    async def save(self, game_id: str, version: int, blob: bytes, summary: dict[str, Any]) -> None:
+    async def save(
+        self, game_id: str, version: int, blob: bytes, summary: dict[str, Any], fingerprint: str = ""
+    ) -> None:
         await self._round_trip()
         encoded = msgspec.json.encode(summary)
         created = float(summary.get("created", 0))
-        current = self._states[game_id][0] if game_id in self._states else 0
-        if current >= version:
+        current, _, stored = self._states.get(game_id, (0, b"", ""))
+        if current > version or (current == version and stored == fingerprint):
             return  # never backwards: an older or repeated save changes nothing and wakes nobody
-        self._states[game_id] = (version, bytes(blob))
+        self._states[game_id] = (version, bytes(blob), fingerprint)
         self._summaries[game_id] = encoded
         self._index.setdefault(game_id, created)  # ZADD NX: a game keeps its place in the listing
         if summary.get("bot_turn"):

@@ -105,3 +105,19 @@ async def test_the_checkpoint_is_kept(projections: Projections) -> None:
 
 async def test_ping_answers(projections: Projections) -> None:
     await projections.ping()
+
+
+async def test_a_snapshot_of_another_fingerprint_is_a_miss_and_may_be_replaced_at_its_version(
+    projections: Projections,
+) -> None:
+    game = f"f{secrets.token_hex(6)}"
+    await projections.save(game, 4, b"old shape", summary(game, 4), "aaaa")
+    assert await projections.load(game, "aaaa") == (4, b"old shape")
+    assert await projections.load(game, "bbbb") is None, "written by code of another state schema"
+    assert await projections.load(game) is None, "nor by code that asks for no fingerprint"
+    await projections.save(game, 3, b"older", summary(game, 3), "bbbb")
+    assert await projections.load(game, "aaaa") == (4, b"old shape"), "never backwards, whatever the fingerprint"
+    await projections.save(game, 4, b"refolded", summary(game, 4), "bbbb")
+    assert await projections.load(game, "bbbb") == (4, b"refolded"), "the same version, folded by the new code"
+    await projections.save(game, 4, b"again", summary(game, 4), "bbbb")
+    assert await projections.load(game, "bbbb") == (4, b"refolded"), "a repeated save changes nothing"

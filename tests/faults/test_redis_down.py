@@ -34,7 +34,7 @@ async def projections_equal_replays(stack: Stack, game_ids: list[str], within: f
             game_id = pending[0]
             record = await repo.record(game_id)
             replayed = await repo.replay(game_id, codec(record.game))
-            loaded = await repo.projections.load(game_id)
+            loaded = await repo.snapshot(record)
             if loaded is not None and loaded[0] == replayed.version:
                 assert loaded[1] == encode_table(replayed), f"projection of {game_id} differs from its replay"
                 pending.pop(0)

@@ -53,7 +53,7 @@ async def test_replay_audit_and_rebuild(services: Services, redis_conn: redis.Re
     await redis_conn.flushdb()
     rebuilt = tapis("rebuild", **urls)
     assert rebuilt.returncode == 0, rebuilt.stderr
-    loaded = await services.repo.projections.load(game_id)
+    loaded = await services.repo.snapshot(await services.repo.record(game_id))
     assert loaded is not None and loaded[1] == expected
 
 

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.integration
 
 
 async def projection_bytes(services: Services, game_id: str) -> bytes | None:
-    loaded = await services.repo.projections.load(game_id)
+    loaded = await services.repo.snapshot(await services.repo.record(game_id))
     return loaded[1] if loaded else None
 
 

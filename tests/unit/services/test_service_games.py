@@ -20,7 +20,7 @@ from tests.plain import plain
 
 
 async def projection_bytes(services: Services, game_id: str) -> bytes | None:
-    loaded = await services.repo.projections.load(game_id)
+    loaded = await services.repo.snapshot(await services.repo.record(game_id))
     return loaded[1] if loaded else None
 
 
@@ -125,12 +125,14 @@ async def test_events_read_while_the_projection_lags_are_redacted_not_refused(se
     tokens = [
         (plain(await services.commands.join(game_id, None, f"p{s}", None, None)))["player_token"] for s in range(2)
     ]
-    lobby = await services.repo.projections.load(game_id)
+    lobby = await services.repo.snapshot(await services.repo.record(game_id))
     assert lobby is not None
     await services.commands.start(game_id, admin)
     # put the lobby projection back, as if the start's projection had not been written yet
     await services.repo.projections.reset()
-    await services.repo.projections.save(game_id, lobby[0], lobby[1], {"game_id": game_id, "game": "six-nimmt"})
+    await services.repo.projections.save(
+        game_id, lobby[0], lobby[1], {"game_id": game_id, "game": "six-nimmt"}, codec("six-nimmt").fingerprint
+    )
     page = plain(await services.queries.events(game_id, tokens[0], 0, 100))
     dealt = next(e for e in page["events"] if e["type"] == "CardsDealt")
     assert dealt["data"]["hands"][0] and dealt["data"]["hands"][1] == []
