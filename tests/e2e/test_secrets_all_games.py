@@ -61,7 +61,8 @@ def differences(full: Any, seen: Any) -> list[Any]:
 def secrets_of_others(full: dict[str, Any], mine: dict[str, Any], history: str = "") -> set[str]:
     """Values worth searching for: lists of two or more items, objects, long strings (a single card is no secret:
     another copy of it may be on the table); none the seat may see, in its view or in `history`, the game's events
-    as the rules redact them for the seat (a hand of two cards is no secret once a deposit showed those two)."""
+    as the rules redact them for the seat, and its legal moves (a hand of two cards is no secret once a deposit
+    showed those two, nor when the seat holds the same two)."""
     visible = compact(mine) + history
     found = set()
     for value in differences(full, mine):
@@ -144,7 +145,9 @@ async def test_no_seat_sees_another_seats_secrets(api: Tapis, services: Services
                 history = compact(
                     [msgspec.to_builtins(tables.redact(rules, table, e, seat_viewer(seat))) for e in events]
                 )
-                hidden = secrets_of_others(full, mine, history) | {record.seed.hex()}
+                # the seat's own legal moves are its own too: a deposit of the two cards it holds may look like
+                # another seat's two-card hand
+                hidden = secrets_of_others(full, mine, history + compact(moves[seat])) | {record.seed.hex()}
                 secrets_found += len(hidden) - 1
                 others = [m for s, ms in moves.items() if s != seat for m in ms if m not in moves[seat]]
                 for text in responses_to(api, game_id, tokens[seat], table.version, others):
