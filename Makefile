@@ -24,12 +24,13 @@ run: $(STAMP)
 	@if [ -n "$$DATABASE_URL" ]; then $(BIN)/tapis migrate; fi
 	$(BIN)/tapis serve --host $(HOST) --port $(PORT)
 
-# every test but the long statistics runs (`-m slow`: 1,000 random games per game and player count, 400 seeded
-# smart-vs-random games), which `make test` replaces with 100 games each
+# every test but the long runs (`-m slow`: 1,000 random games per game and player count, 400 seeded
+# smart-vs-random games, which `make test` replaces with 100 games each; the HTTP games at middle player counts;
+# the schemathesis run, also `make fuzz`)
 test: $(STAMP)
 	$(call PYTEST,-m "not slow")
 
-# the long statistics runs alone; CI runs them after `make test`
+# the long runs alone; CI runs them after `make test`
 test-slow: $(STAMP)
 	$(call PYTEST,-m slow)
 

@@ -37,7 +37,17 @@ def highest(scores: list[int]) -> list[int]:
     return [s for s, v in enumerate(scores) if v == max(scores)]
 
 
-@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=str)
+# a game's fewest and most players, and every variant, in `make test`; the counts between them (the same code at
+# another size, the longest games of the list) in `make test-slow`, which CI runs too
+MIDDLE = {("barbu", 4), ("daron", 4), ("bohnanza", 5)}
+
+
+def selected(case: tuple[str, int, dict[str, Any]]) -> Any:
+    game, players, _ = case
+    return pytest.param(*case, marks=pytest.mark.slow) if (game, players) in MIDDLE else case
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [selected(c) for c in CASES], ids=str)
 def test_full_game_over_http(api: Tapis, game: str, players: int, options: dict[str, Any]) -> None:
     game_id, _, tokens = api.new_game(game, players, options)
     final = api.play_to_end(game_id, tokens)

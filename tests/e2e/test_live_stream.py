@@ -202,8 +202,11 @@ class Store:
 
 
 class NoProjections:
-    async def load(self, game_id: str) -> None:
+    async def load(self, game_id: str, fingerprint: str = "") -> None:
         return None  # no projection: tables are replayed from the store
+
+    async def save(self, game_id: str, version: int, blob: bytes, summary: object, fingerprint: str = "") -> None:
+        return None  # a replayed table is put back (read repair): nowhere to put it here
 
 
 class NoRematch:
