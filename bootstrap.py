@@ -16,10 +16,12 @@ from datetime import datetime
 import asyncpg
 import redis.asyncio as redis
 
+from infra.archive_store import PostgresArchive
 from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
 from infra.mailbox import RedisMailbox
+from infra.memory.archive_store import MemoryArchive
 from infra.memory.event_store import MemoryEventStore
 from infra.memory.key_store import MemoryKeyStore
 from infra.memory.live import MemoryWakeups
@@ -33,15 +35,18 @@ from infra.settings import Settings
 from infra.turn_clock import PostgresTurnClock
 from infra.webhook_http import HttpxPoster
 from infra.webhook_store import PostgresWebhookStore
+from services.archive import Archiver
 from services.audit import Auditor
 from services.background import run_every
 from services.bot_sweeper import BotSweeper
 from services.bots import BotPlayer
 from services.commands import GameCommands
 from services.config import ServiceConfig
+from services.export import GameExports
 from services.keys import PortalKeys
 from services.live import LiveStreams
 from services.ports import (
+    Archive,
     DueGames,
     EventStore,
     KeyStore,
@@ -67,6 +72,8 @@ class Services:
     commands: GameCommands
     queries: GameQueries
     auditor: Auditor
+    exports: GameExports
+    archiver: Archiver
     projector: Projector
     keys: PortalKeys
     seats: SeatCommands
@@ -125,6 +132,7 @@ class Adapters:
     news: RecordNews
     wakeups: Wakeups
     due: DueGames
+    archive: Archive
 
 
 def real_adapters(pool: asyncpg.Pool, client: redis.Redis) -> Adapters:
@@ -138,6 +146,7 @@ def real_adapters(pool: asyncpg.Pool, client: redis.Redis) -> Adapters:
         news=RedisRecordNews(client),
         wakeups=RedisWakeups(client),
         due=PostgresTurnClock(pool),
+        archive=PostgresArchive(pool),
     )
 
 
@@ -155,6 +164,7 @@ def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
         news=MemoryRecordNews(),
         wakeups=wakeups,
         due=store,
+        archive=MemoryArchive(store),
     )
 
 
@@ -169,7 +179,8 @@ def in_memory(settings: Settings | None = None, adapters: Adapters | None = None
 
 def wire(adapters: Adapters, settings: Settings) -> Services:
     config = service_config(settings)
-    repo = Repository(adapters.store, adapters.projections)
+    repo = Repository(adapters.store, adapters.projections, adapters.archive)
+    exports = GameExports(repo)
     transactor = Transactor(repo, config.command_retries)
     bots = BotPlayer(transactor, config.bot_moves_per_command)
     keys = PortalKeys(adapters.keys, settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key)
@@ -187,6 +198,8 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         commands=commands,
         queries=queries,
         auditor=Auditor(repo),
+        exports=exports,
+        archiver=Archiver(repo, exports, adapters.archive, settings.archive_after_seconds),
         projector=Projector(repo),
         keys=keys,
         seats=seats,
@@ -201,9 +214,16 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
 
 def background(services: Services, settings: Settings, stop: asyncio.Event) -> list[asyncio.Task[None]]:
     """The tasks every API process runs until `stop` is set: projector, turn timer, webhooks, bot sweeper,
-    and the record news that tells this process a seat's token was let go elsewhere."""
+    the archive when configured, and the record news that tells this process a seat's token was let go elsewhere."""
     deliveries = services.deliveries
+    # the archive task only when configured (TAPIS_ARCHIVE_AFTER_SECONDS): off, no game ever leaves the hot tables
+    archiving = (
+        [asyncio.create_task(run_every("archive", services.archiver.step, stop, settings.archive_interval))]
+        if settings.archive_after_seconds is not None
+        else []
+    )
     return [
+        *archiving,
         asyncio.create_task(run_every("projector", services.projector.step, stop, settings.projector_interval)),
         asyncio.create_task(run_every("timer", services.timer.step, stop, settings.timer_interval)),
         asyncio.create_task(run_every("webhooks", lambda: deliveries.step(stop), stop, settings.webhook_interval)),

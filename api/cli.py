@@ -1,4 +1,4 @@
-"""`tapis`: serve, migrate, rebuild, replay, audit, openapi, simulate."""
+"""`tapis`: serve, migrate, rebuild, replay, audit, export, import, archive, openapi, simulate."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ async def _replay(settings: Settings, game_id: str) -> int:
         repo = services.repo
         record = await repo.record(game_id)
         game_codec = codec(record.game)
-        for recorded in await repo.store.read_stream(game_id):
+        for recorded in await repo.events(game_id):
             event = game_codec.data(game_codec.event(recorded))
             print(json.dumps({"version": recorded.version, "type": recorded.type, "data": event}))
         table = await repo.replay(game_id, game_codec)
@@ -93,6 +93,59 @@ async def _audit(settings: Settings, game_id: str) -> int:
     return 0 if report.ok else 1
 
 
+async def _export(settings: Settings, game_id: str) -> int:
+    from services.errors import NotFound
+
+    async with connected(settings, pool_size=2) as services:
+        try:
+            document = await services.exports.export(game_id, None)
+        except NotFound as exc:
+            print(f"tapis export: {exc}", file=sys.stderr)
+            return 1
+    sys.stdout.buffer.write(document)
+    sys.stdout.flush()
+    return 0
+
+
+async def _archive(settings: Settings, older_than: float) -> int:
+    moved = 0
+    async with connected(settings, pool_size=2) as services:
+        # in batches, each game in its own transaction: an interruption leaves every game whole, here or there
+        while batch := await services.archiver.archive_older_than(older_than):
+            moved += len(batch)
+    print(f"archived {moved} finished games")
+    return 0
+
+
+def read_export(path: str) -> bytes | None:
+    """The file's bytes when they are a finished game's export, checked before any server is touched; else None
+    (the problem said on stderr)."""
+    from services.export_check import CorruptExport, restorable
+
+    try:
+        with open(path, "rb") as file:
+            blob = file.read()
+        restorable(blob)
+    except (OSError, CorruptExport) as exc:
+        print(f"tapis import: {path}: {exc}", file=sys.stderr)
+        return None
+    return blob
+
+
+async def _import(settings: Settings, path: str, blob: bytes) -> int:
+    """Exit 1 for a game id that exists: nothing written then."""
+    from services.errors import Conflict
+
+    async with connected(settings, pool_size=2) as services:
+        try:
+            game_id = await services.exports.import_(blob)
+        except Conflict as exc:
+            print(f"tapis import: {path}: {exc}", file=sys.stderr)
+            return 1
+    print(f"imported {game_id}")
+    return 0
+
+
 def openapi(_: argparse.Namespace) -> int:
     from api.app import create_app
     from api.openapi import spec_yaml
@@ -104,11 +157,20 @@ def openapi(_: argparse.Namespace) -> int:
 
 def with_store(run: str) -> object:
     def command(args: argparse.Namespace) -> int:
+        blob = read_export(args.file) if run == "import" else b""
+        if blob is None:
+            return 2  # a corrupt file: no server is even started
         with backing_services(Settings.from_env()) as settings:
             if run == "rebuild":
                 return asyncio.run(_rebuild(settings))
             if run == "replay":
                 return asyncio.run(_replay(settings, args.game_id))
+            if run == "archive":
+                return asyncio.run(_archive(settings, args.older_than))
+            if run == "export":
+                return asyncio.run(_export(settings, args.game_id))
+            if run == "import":
+                return asyncio.run(_import(settings, args.file, blob))
             return asyncio.run(_audit(settings, args.game_id))
 
     return command
@@ -138,6 +200,15 @@ def parser() -> argparse.ArgumentParser:
     a = sub.add_parser("audit", help="audit a finished game (exit 1 when a check fails)")
     a.add_argument("game_id")
     a.set_defaults(run=with_store("audit"))
+    e = sub.add_parser("export", help="print a game's export document (docs/export-format.md) on stdout")
+    e.add_argument("game_id")
+    e.set_defaults(run=with_store("export"))
+    i = sub.add_parser("import", help="restore a finished game's export under its id (exit 1: exists, 2: corrupt)")
+    i.add_argument("file")
+    i.set_defaults(run=with_store("import"))
+    ar = sub.add_parser("archive", help="move finished games out of the hot tables into the archive")
+    ar.add_argument("--older-than", type=float, required=True, metavar="SECONDS", help="ended this long ago")
+    ar.set_defaults(run=with_store("archive"))
     sub.add_parser("openapi", help="print the OpenAPI spec as YAML").set_defaults(run=openapi)
     from api.keys_cli import add_parser as add_keys_parser
 

@@ -21,25 +21,26 @@ WITH request AS (
     WHERE games.game_id = request.stream_id AND games.version = request.expected
     RETURNING games.game_id
 ), new_events AS (
-    INSERT INTO events (stream_id, version, type, data, metadata)
-    SELECT e.s, e.v, e.t, e.d::json, e.m::jsonb
-    FROM unnest($4::text[], $5::int[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS e(s, v, t, d, m, n)
+    INSERT INTO events (stream_id, version, type, schema_version, data, metadata)
+    SELECT e.s, e.v, e.t, e.sv, e.d::json, e.m::jsonb
+    FROM unnest($4::text[], $5::int[], $6::text[], $7::smallint[], $8::text[], $9::text[])
+        WITH ORDINALITY AS e(s, v, t, sv, d, m, n)
     WHERE e.s IN (SELECT game_id FROM bump)
     ORDER BY e.n
     RETURNING 1
 ), idem AS (
     INSERT INTO idempotency (stream_id, scope, key, response)
     SELECT i.s, i.scope, i.key, i.response
-    FROM unnest($9::text[], $10::text[], $11::text[], $12::bytea[]) AS i(s, scope, key, response)
+    FROM unnest($10::text[], $11::text[], $12::text[], $13::bytea[]) AS i(s, scope, key, response)
     WHERE i.s IN (SELECT game_id FROM bump)
     RETURNING 1
 ), token AS (
     INSERT INTO seat_tokens (game_id, seat, token_hash)
-    SELECT t.s, t.seat, t.h FROM unnest($13::text[], $14::int[], $15::bytea[]) AS t(s, seat, h)
+    SELECT t.s, t.seat, t.h FROM unnest($14::text[], $15::int[], $16::bytea[]) AS t(s, seat, h)
     WHERE t.s IN (SELECT game_id FROM bump) AND t.h IS NOT NULL
     RETURNING 1
 ), forget AS (
-    DELETE FROM seat_tokens USING unnest($13::text[], $14::int[], $15::bytea[]) AS t(s, seat, h)
+    DELETE FROM seat_tokens USING unnest($14::text[], $15::int[], $16::bytea[]) AS t(s, seat, h)
     WHERE seat_tokens.game_id = t.s AND seat_tokens.seat = t.seat AND t.h IS NULL
       AND t.s IN (SELECT game_id FROM bump)
     RETURNING 1
@@ -76,6 +77,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
     streams: list[str] = []
     versions: list[int] = []
     types: list[str] = []
+    schema_versions: list[int] = []
     data: list[str] = []
     metadata: list[str] = []
     for item in items:
@@ -84,6 +86,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
             streams.append(item.stream_id)
             versions.append(version)
             types.append(event.type)
+            schema_versions.append(event.schema_version)
             data.append(event.data.decode())
             metadata.append(encoded)
     keyed = [(i.stream_id, i.idempotency) for i in items if i.idempotency is not None]
@@ -96,6 +99,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
         streams,
         versions,
         types,
+        schema_versions,
         data,
         metadata,
         [s for s, _ in keyed],

@@ -45,6 +45,7 @@ def _recorded(row: asyncpg.Record) -> RecordedEvent:
         metadata=msgspec.json.decode(row["metadata"]),
         recorded_at=row["recorded_at"],
         tx_id=row["tx_id"],
+        schema_version=row["schema_version"],
     )
 
 
@@ -123,8 +124,8 @@ class PostgresEventStore:
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]:
         with postgres_errors():
             rows = await self._pool.fetch(
-                "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id"
-                " FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
+                "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id,"
+                " schema_version FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
                 stream_id,
                 after,
                 limit,
@@ -140,8 +141,8 @@ class PostgresEventStore:
         """Whole events, in the log's order, for entries `read_log` returned."""
         with postgres_errors():
             rows = await self._pool.fetch(
-                "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id"
-                " FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx_id, position",
+                "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id,"
+                " schema_version FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx_id, position",
                 positions,
             )
         return [_recorded(r) for r in rows]
@@ -186,3 +187,38 @@ class PostgresEventStore:
     async def ping(self) -> None:
         with postgres_errors():
             await self._pool.fetchval("SELECT 1")
+
+    async def restore(self, record: GameRecord, events: list[RecordedEvent]) -> None:
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                await conn.execute(
+                    "INSERT INTO games (game_id, game, version, seed, admin_token_hash, api_key_id, created_at)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    record.game_id,
+                    record.game,
+                    len(events),
+                    record.seed,
+                    record.admin_token_hash,
+                    record.api_key_id,
+                    events[0].recorded_at if events else None,
+                )
+                await conn.executemany(
+                    "INSERT INTO events (stream_id, version, type, data, metadata, recorded_at, schema_version)"
+                    " VALUES ($1, $2, $3, $4::json, $5::jsonb, $6, $7)",
+                    [
+                        (
+                            record.game_id,
+                            e.version,
+                            e.type,
+                            e.data.decode(),
+                            msgspec.json.encode(e.metadata).decode(),
+                            e.recorded_at,
+                            e.schema_version,
+                        )
+                        for e in events
+                    ],
+                )
+        except asyncpg.UniqueViolationError as exc:
+            raise ConcurrencyConflict(record.game_id) from exc
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(str(exc)) from exc

@@ -14,6 +14,10 @@ def _flag(name: str, default: bool) -> bool:
     return raw.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _seconds_or_none(raw: str | None) -> float | None:
+    return float(raw) if raw is not None and raw.strip() else None
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -37,6 +41,8 @@ class Settings:
     webhook_max_attempts: int = 12
     webhook_backoff: float = 1.0  # first retry after this, doubling up to webhook_backoff_max
     webhook_backoff_max: float = 300.0
+    archive_after_seconds: float | None = None  # finished games older than this move to the archive; None = never
+    archive_interval: float = 60.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -58,4 +64,5 @@ class Settings:
             webhook_backoff=float(os.environ.get("TAPIS_WEBHOOK_BACKOFF_SECONDS", "1")),
             webhook_backoff_max=float(os.environ.get("TAPIS_WEBHOOK_BACKOFF_MAX_SECONDS", "300")),
             bot_grace_seconds=float(os.environ.get("TAPIS_BOT_GRACE_SECONDS", "5")),
+            archive_after_seconds=_seconds_or_none(os.environ.get("TAPIS_ARCHIVE_AFTER_SECONDS")),
         )

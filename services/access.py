@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from services.auth import Principal, identify
+from services.auth import SPECTATOR, Principal, identify
 from services.errors import Forbidden, Unauthorized
+from services.export_check import NO_TOKEN
 from services.ports import GameRecord
 from services.repository import Repository
 
@@ -20,6 +21,10 @@ async def bearer(repo: Repository, game_id: str, token: str | None) -> tuple[Gam
     again, since a seat may have joined since this process cached it."""
     record = await repo.record(game_id)
     principal = identify(record, token)
+    if principal is None and record.admin_token_hash == NO_TOKEN:
+        # an imported or archived game kept no tokens: its players' old ones read it as anyone does (it is
+        # finished, so nothing is hidden from anyone)
+        return record, SPECTATOR
     if principal is None:
         record = await repo.record(game_id, refresh=True)
         principal = principal_of(record, token)

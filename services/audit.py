@@ -26,7 +26,7 @@ class Auditor:
     async def audit(self, game_id: str) -> AuditReport:
         record = await self.repo.record(game_id)
         game_codec = codec(record.game)
-        recorded = await self.repo.store.read_stream(game_id)
+        recorded = await self.repo.events(game_id)
         events = game_codec.events(recorded)
         # a RematchCreated may follow the end
         created, ended = events[0], next((e for e in reversed(events) if isinstance(e, GameEnded)), None)

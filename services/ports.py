@@ -12,8 +12,9 @@ import msgspec
 
 
 class NewEvent(msgspec.Struct, frozen=True):
-    type: str
+    type: str  # the event's tag, stable whatever its class is called
     data: bytes  # JSON
+    schema_version: int = 1  # the version of its class that wrote `data` (docs/events.md)
 
 
 class RecordedEvent(msgspec.Struct, frozen=True):
@@ -25,6 +26,7 @@ class RecordedEvent(msgspec.Struct, frozen=True):
     metadata: dict[str, Any]
     recorded_at: datetime
     tx_id: int = 0
+    schema_version: int = 1  # last, and with a default: rows are built positionally (tests, the live stream)
 
 
 class LogEntry(msgspec.Struct, frozen=True):
@@ -113,6 +115,24 @@ class EventStore(Protocol):
     async def game_ids(self, game: str | None, limit: int) -> list[str]: ...
 
     async def ping(self) -> None: ...
+
+    async def restore(self, record: GameRecord, events: list[RecordedEvent]) -> None:
+        """An imported game: the record (no seat tokens) and the events with their versions, recorded_at and
+        metadata as given (their positions are new), in one transaction; ConcurrencyConflict if the id exists."""
+
+
+class Archive(Protocol):
+    """Finished games out of the hot tables (docs/archive.md): one export document per game."""
+
+    async def ended_before(self, cutoff: datetime, limit: int) -> list[str]:
+        """Games in the hot tables whose GameEnded was recorded before `cutoff`, oldest end first."""
+
+    async def move(self, game_id: str, version: int, finished_at: datetime, document: bytes) -> bool:
+        """In one transaction: the document into the archive and the game out of the hot tables (record, events,
+        seat tokens, idempotency keys); False, and nothing changed, when the game is no longer at `version`."""
+
+    async def document(self, game_id: str) -> bytes | None:
+        """The archived game's export document, or None."""
 
 
 class Projections(Protocol):

@@ -54,7 +54,7 @@ class GameQueries:
             raise BadRequest(f"after >= 0 and 1 <= limit <= {MAX_PAGE}", code="invalid_query")
         principal, table = await self._load(game_id, token)
         game_codec = codec(table.game)
-        recorded = await self.repo.store.read_stream(game_id, after, limit)
+        recorded = await self.repo.events(game_id, after, limit)
         if recorded and recorded[-1].version > table.version:
             # the projection lags the store (another process is between its append and its projection):
             # redact with the state the events lead to, never with one from before them

@@ -1,7 +1,9 @@
-"""Loading a game: its record (secrets, token hashes) and its folded table.
+"""Loading a game: its record (secrets, token hashes), its events and its folded table.
 
 The table comes from the Redis projection when it is there, else from a replay of the stream in
 Postgres; every write of a new state goes back to the projection, never moving it backwards.
+A game that is in no hot table may be archived (docs/archive.md): its record and events come from its
+export document then, read once and kept in a small cache (an archived game never changes).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from domain.kernel import table as tables
 from domain.kernel.table import Table
 from services.codec import GameCodec, codec, encode_table
 from services.errors import NotFound
-from services.ports import EventStore, GameRecord, Projections, ProjectionUnavailable
+from services.export_check import restorable
+from services.ports import Archive, EventStore, GameRecord, Projections, ProjectionUnavailable, RecordedEvent
 
 log = logging.getLogger("tapis.repository")
 
@@ -43,9 +46,13 @@ def summary(table: Table[Any]) -> dict[str, Any]:
 
 
 class Repository:
-    def __init__(self, store: EventStore, projections: Projections, cache_size: int = 10_000) -> None:
+    def __init__(
+        self, store: EventStore, projections: Projections, archive: Archive | None = None, cache_size: int = 10_000
+    ) -> None:
         self.store = store
         self.projections = projections
+        self.archive = archive
+        self._archived: LRUCache[str, tuple[GameRecord, list[RecordedEvent]]] = LRUCache(maxsize=256)
         self._records: LRUCache[str, GameRecord] = LRUCache(maxsize=cache_size)
         self._written: LRUCache[str, Table[Any]] = LRUCache(maxsize=cache_size)
         self._projected: LRUCache[str, int] = LRUCache(maxsize=cache_size)
@@ -56,9 +63,39 @@ class Repository:
             return cached
         record = await self.store.game(game_id)
         if record is None:
-            raise NotFound(f"no game {game_id}")
+            archived = await self.archived(game_id)
+            if archived is None:
+                raise NotFound(f"no game {game_id}")
+            return archived[0]  # not in `_records`: the archive's cache holds it with its events
         self._records[game_id] = record
         return record
+
+    async def exists(self, game_id: str) -> bool:
+        return await self.store.game(game_id) is not None or await self.archived(game_id) is not None
+
+    async def archived(self, game_id: str) -> tuple[GameRecord, list[RecordedEvent]] | None:
+        """The record and events of an archived game, or None."""
+        cached = self._archived.get(game_id)
+        if cached is not None or self.archive is None:
+            return cached
+        document = await self.archive.document(game_id)
+        if document is None:
+            return None
+        found = self._archived[game_id] = restorable(document)
+        return found
+
+    async def events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]:
+        """The stream from the hot tables, else from the archive. Only a read that finds nothing asks the archive:
+        an empty read of a hot game is a reader at its head (after > 0), which the archive cache answers when it
+        holds the game and which costs one key lookup otherwise."""
+        recorded = await self.store.read_stream(game_id, after, limit)
+        if recorded or self.archive is None:
+            return recorded
+        archived = await self.archived(game_id)
+        if archived is None:
+            return []
+        later = archived[1][max(after, 0) :]
+        return later if limit is None else later[: max(limit, 0)]
 
     def forget(self, game_id: str) -> None:
         self._records.pop(game_id, None)
@@ -95,7 +132,7 @@ class Repository:
         return await self.table(record)
 
     async def replay(self, game_id: str, game_codec: GameCodec, upto: int | None = None) -> Table[Any]:
-        recorded = await self.store.read_stream(game_id, 0, upto)
+        recorded = await self.events(game_id, 0, upto)
         if not recorded:
             raise NotFound(f"no game {game_id}")
         return tables.fold(game_codec.rules, game_codec.events(recorded))

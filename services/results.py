@@ -125,7 +125,7 @@ def shown_events(table: Table[Any], events: list[Any], first: int, viewer: Viewe
     return [
         EventOut(
             version=first + i,
-            type=type(e).__name__,
+            type=game_codec.tag(e),
             data=game_codec.data(tables.redact(game_codec.rules, table, e, viewer)),
         )
         for i, e in enumerate(events)

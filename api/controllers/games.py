@@ -1,4 +1,4 @@
-"""Games: create, list, seats, start, commands, view, legal moves, events, replay, audit."""
+"""Games: create, list, seats, start, commands, view, legal moves, events, replay, audit, export."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, Quer
 from api.controllers.options import allow
 from api.dependencies import Services, parse_version_header
 from api.schemas import CreateGame, JoinSeat
+from services.export_format import ExportDocument
 from services.results import (
     AuditReport,
     CommandResult,
@@ -145,3 +146,16 @@ class GamesController(Controller):
     @get("/{game_id:str}/audit", operation_id="auditGame", summary="Check a finished game: seed, shuffles, replay")
     async def audit(self, game_id: FromPath[str], services: NamedDependency[Services]) -> AuditReport:
         return await services.auditor.audit(game_id)
+
+    @get(
+        "/{game_id:str}/export",
+        operation_id="exportGame",
+        summary="The game as one versioned JSON document (docs/export-format.md); all of it once finished",
+        media_type=JSON,
+        responses={200: ResponseSpec(ExportDocument, description="The export document", generate_examples=False)},
+    )
+    async def export(
+        self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
+    ) -> Response[bytes]:
+        # the bytes as the use case encoded them (sorted keys, no whitespace): the same game, the same document
+        return Response(await services.exports.export(game_id, token), media_type=JSON)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
+from domain.kernel.versioned import VersionedEvent
 
 Card = int | str
 
 
-class GameCreated(msgspec.Struct, frozen=True, tag=True, tag_field="type", omit_defaults=True):
+class GameCreated(VersionedEvent, tag="GameCreated", omit_defaults=True):
     game: str
     game_id: str
     players: int
@@ -18,17 +18,17 @@ class GameCreated(msgspec.Struct, frozen=True, tag=True, tag_field="type", omit_
     turn_seconds: int | None = None  # a seat that does not act in time is played for by a bot
 
 
-class PlayerJoined(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class PlayerJoined(VersionedEvent, tag="PlayerJoined"):
     seat: int
     name: str
     bot: str | None = None
 
 
-class GameStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class GameStarted(VersionedEvent, tag="GameStarted"):
     pass
 
 
-class DeckShuffled(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class DeckShuffled(VersionedEvent, tag="DeckShuffled"):
     """One shuffle of rules/dealing.md: the label, what went in and what came out.
 
     `source` and `order` stay hidden until the game ends (they would reveal every hand);
@@ -41,37 +41,37 @@ class DeckShuffled(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     order: list[Card] = []
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class GameEnded(VersionedEvent, tag="GameEnded"):
     seed: str
     scores: list[int]
     winners: list[int]
 
 
-class PlayerLeft(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class PlayerLeft(VersionedEvent, tag="PlayerLeft"):
     """A player gave up their seat in the lobby; the seat is free again."""
 
     seat: int
 
 
-class SeatForfeited(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class SeatForfeited(VersionedEvent, tag="SeatForfeited"):
     """A player gave up during play; `BotTookOver` follows."""
 
     seat: int
 
 
-class BotTookOver(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class BotTookOver(VersionedEvent, tag="BotTookOver"):
     seat: int
     bot: str
 
 
-class TurnTimedOut(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class TurnTimedOut(VersionedEvent, tag="TurnTimedOut"):
     """The seat did not act within the turn timer; the move that follows was chosen by a bot."""
 
     seat: int
     bot: str
 
 
-class RematchCreated(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RematchCreated(VersionedEvent, tag="RematchCreated"):
     """After the end: the next game with the same seats."""
 
     game_id: str

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
-
 from domain.kernel.per_seat import with_seat
+from domain.kernel.versioned import VersionedEvent
 
 
-# The same fact in both games; its name and fields are a storage format.
-class CardPlaced(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+# The same fact in both games; its tag and fields are a storage format.
+class CardPlaced(VersionedEvent, tag="CardPlaced"):
     seat: int
     card: int
     row: int

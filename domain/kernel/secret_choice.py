@@ -4,10 +4,10 @@ Every seat picks one card in secret (`PlayCard`) and may change it until all hav
 revealed together (`CardsRevealed`) and resolved in ascending card order. A card the rules do not place on their
 own asks its player for a row (`ChooseRow`): one seat at a time, the others wait. The games keep `chosen` as one
 slot per seat (`None` while undecided), the revealed cards still to resolve as `pending` and the seat asked as
-`asked`; each records a choice with an event of its own (their names differ, and names are stored).
+`asked`; each records a choice with an event of its own (their tags differ, and tags are stored).
 
-The commands and the reveal are the same records in both games: their names and fields are a storage and wire
-format, never to be changed.
+The commands and the reveal are the same records in both games: their tags and fields are a storage and wire
+format, never to be changed in place (docs/events.md).
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
-import msgspec
-
 from domain.kernel.errors import RuleViolation, refuse
+from domain.kernel.versioned import VersionedCommand, VersionedEvent
 
 E = TypeVar("E")
 E_contra = TypeVar("E_contra", contravariant=True)
@@ -25,15 +24,15 @@ Choices = Sequence[int | None]
 Changes = dict[str, Any]  # the fields an event changes in a game's state, for `msgspec.structs.replace`
 
 
-class PlayCard(msgspec.Struct, frozen=True, tag="play_card", tag_field="type", forbid_unknown_fields=True):
+class PlayCard(VersionedCommand, tag="play_card"):
     card: int
 
 
-class ChooseRow(msgspec.Struct, frozen=True, tag="choose_row", tag_field="type", forbid_unknown_fields=True):
+class ChooseRow(VersionedCommand, tag="choose_row"):
     row: int
 
 
-class CardsRevealed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsRevealed(VersionedEvent, tag="CardsRevealed"):
     """Every choice of the turn, in the ascending order they are resolved in."""
 
     turn: int

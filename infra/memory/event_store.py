@@ -140,6 +140,23 @@ class MemoryEventStore:
     async def ping(self) -> None:
         await self._round_trip()
 
+    async def restore(self, record: GameRecord, events: list[RecordedEvent]) -> None:
+        await self._round_trip()
+        if record.game_id in self._streams:
+            raise ConcurrencyConflict(record.game_id)
+        stream = Stream(record=msgspec.structs.replace(record, seat_token_hashes={}), created=len(self._streams))
+        for event in events:
+            msgspec.json.decode(event.data)  # the json column refuses what is not JSON
+        # as in Postgres: new positions in one transaction, everything else as given
+        restored = [
+            msgspec.structs.replace(
+                e, position=self._last_position + 1 + k, stream_id=record.game_id, tx_id=self._last_tx + 1
+            )
+            for k, e in enumerate(events)
+        ]
+        self._streams[record.game_id] = stream
+        self._commit(stream, restored)
+
     async def due(self, now: datetime, limit: int) -> list[tuple[str, int]]:
         """(game id, version) of running timed games whose last event is older than their turn timer."""
         await self._round_trip()
@@ -161,6 +178,23 @@ class MemoryEventStore:
         if stream is None:
             return None
         return msgspec.structs.replace(stream.record, seat_token_hashes=dict(stream.seats))
+
+    def ended_before(self, cutoff: datetime) -> list[tuple[datetime, str]]:
+        """(end time, game id) of the games whose GameEnded was recorded before `cutoff` (the archive's query)."""
+        ended = ((next((e for e in s.events if e.type == "GameEnded"), None), s) for s in self._streams.values())
+        return [(e.recorded_at, s.record.game_id) for e, s in ended if e is not None and e.recorded_at < cutoff]
+
+    def drop(self, game_id: str, version: int) -> bool:
+        """Forget a game at `version` (archived): its record, events, seat tokens and idempotency keys."""
+        stream = self._streams.get(game_id)
+        if stream is None or stream.version != version:
+            return False
+        del self._streams[game_id]
+        self._log = [e for e in self._log if e.stream_id != game_id]
+        for event in stream.events:
+            self._by_position.pop(event.position, None)
+        self._idempotency = {k: v for k, v in self._idempotency.items() if k[0] != game_id}
+        return True
 
     def newest_first(self, game: str | None = None) -> list[GameRecord]:
         streams = sorted(self._streams.values(), key=lambda s: s.created, reverse=True)
@@ -189,6 +223,7 @@ class MemoryEventStore:
                     metadata=msgspec.json.decode(encoded),  # a dict of its own, as each row read gets
                     recorded_at=self.clock(),
                     tx_id=tx_id,
+                    schema_version=event.schema_version,
                 )
             )
         return recorded

@@ -22,6 +22,7 @@ from domain.kernel.hands import hands_seen_by, own_hand
 from domain.kernel.per_seat import with_seat
 from domain.kernel.ranking import highest
 from domain.kernel.shuffle import Draws
+from domain.kernel.versioned import VersionedCommand, VersionedEvent
 from domain.kernel.viewer import Viewer
 
 NAME = "high-card"
@@ -33,27 +34,27 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
 
 
-class PlayCard(msgspec.Struct, frozen=True, tag="play_card", tag_field="type", forbid_unknown_fields=True):
+class PlayCard(VersionedCommand, tag="play_card"):
     card: int
 
 
 Command = PlayCard
 
 
-class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsDealt(VersionedEvent, tag="CardsDealt"):
     """Every hand; each seat sees its own only."""
 
     hands: list[list[int]]
 
 
-class CardLaid(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardLaid(VersionedEvent, tag="CardLaid"):
     """A card laid face down: null for everyone but its owner."""
 
     seat: int
     card: int | None
 
 
-class TrickWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class TrickWon(VersionedEvent, tag="TrickWon"):
     """The trick turned over: every seat's card, and who laid the highest."""
 
     seat: int

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import msgspec
+from domain.kernel.versioned import VersionedCommand
 
 
-class ChooseContract(msgspec.Struct, frozen=True, tag="choose_contract", tag_field="type", forbid_unknown_fields=True):
+class ChooseContract(VersionedCommand, tag="choose_contract"):
     """The round's chooser, among its own contracts left."""
 
     contract: str
 
 
-class PlayCard(msgspec.Struct, frozen=True, tag="play_card", tag_field="type", forbid_unknown_fields=True):
+class PlayCard(VersionedCommand, tag="play_card"):
     """The seat whose turn it is: a card to the trick, or to the réussite lines."""
 
     card: str
 
 
-class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="type", forbid_unknown_fields=True):
+class Pass(VersionedCommand, tag="pass"):
     """Réussite only: with nothing to lay, or to decline the extra play after an ace."""
 
 

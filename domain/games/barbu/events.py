@@ -1,6 +1,6 @@
 """Barbu events: the facts of a round, from the deal to the scores.
 
-Event names and fields are a storage format (stored games replay them): never rename or change one.
+Event tags and fields are a storage format (stored games replay them): docs/events.md says how one may change.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from typing import Literal, get_args
 import msgspec
 
 from domain.kernel.events import DeckShuffled
+from domain.kernel.versioned import VersionedEvent
 
 RoundEnd = Literal["all_played", "early_end", "two_out", "jam"]
 
 
-class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsDealt(VersionedEvent, tag="CardsDealt"):
     """Hands (redacted to the viewer's own) and the leftover cards, removed face up."""
 
     round: int
@@ -24,7 +25,7 @@ class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     hand_sizes: list[int]
 
 
-class ContractChosen(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class ContractChosen(VersionedEvent, tag="ContractChosen"):
     """The round's chooser names its contract, which it then leads."""
 
     round: int
@@ -32,14 +33,14 @@ class ContractChosen(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     contract: str
 
 
-class CardPlayed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardPlayed(VersionedEvent, tag="CardPlayed"):
     """A card to the trick, or to the réussite lines."""
 
     seat: int
     card: str
 
 
-class TrickWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class TrickWon(VersionedEvent, tag="TrickWon"):
     """The highest card of the led suit takes the trick; `points` are what it costs under the contract."""
 
     seat: int
@@ -48,19 +49,19 @@ class TrickWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     points: int
 
 
-class ExtraPlayOffered(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class ExtraPlayOffered(VersionedEvent, tag="ExtraPlayOffered"):
     """Réussite: the seat just played an ace and may play once more, or pass."""
 
     seat: int
 
 
-class Passed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class Passed(VersionedEvent, tag="Passed"):
     """Réussite: the seat had nothing to lay, or declined the extra play after an ace."""
 
     seat: int
 
 
-class WentOut(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class WentOut(VersionedEvent, tag="WentOut"):
     """Réussite: the seat has laid down its last card; `place` 1 or 2, with its (negative) points."""
 
     seat: int
@@ -68,7 +69,7 @@ class WentOut(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     points: int
 
 
-class RoundScored(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RoundScored(VersionedEvent, tag="RoundScored"):
     """The round is over (`reason`); its `points` per seat are added to the `totals`."""
 
     round: int

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import msgspec
+from domain.kernel.versioned import VersionedCommand
 
 
-class Plant(msgspec.Struct, frozen=True, tag="plant", tag_field="type", forbid_unknown_fields=True):
+class Plant(VersionedCommand, tag="plant"):
     """Plant the front card of the hand into `field`."""
 
     field: int
 
 
-class TurnUp(msgspec.Struct, frozen=True, tag="turn_up", tag_field="type", forbid_unknown_fields=True):
+class TurnUp(VersionedCommand, tag="turn_up"):
     pass
 
 
-class ProposeTrade(msgspec.Struct, frozen=True, tag="propose_trade", tag_field="type", forbid_unknown_fields=True):
+class ProposeTrade(VersionedCommand, tag="propose_trade"):
     """Offer hand cards (indices, front = 0) and, for the active player, turned-up cards for `want`."""
 
     to: int | None = None
@@ -24,7 +24,7 @@ class ProposeTrade(msgspec.Struct, frozen=True, tag="propose_trade", tag_field="
     want: dict[str, int] = {}
 
 
-class AcceptTrade(msgspec.Struct, frozen=True, tag="accept_trade", tag_field="type", forbid_unknown_fields=True):
+class AcceptTrade(VersionedCommand, tag="accept_trade"):
     """Accept with the accepter's own cards, which must match the proposal's `want` exactly."""
 
     trade_id: int
@@ -32,30 +32,30 @@ class AcceptTrade(msgspec.Struct, frozen=True, tag="accept_trade", tag_field="ty
     give_face_up: list[int] = []
 
 
-class WithdrawTrade(msgspec.Struct, frozen=True, tag="withdraw_trade", tag_field="type", forbid_unknown_fields=True):
+class WithdrawTrade(VersionedCommand, tag="withdraw_trade"):
     trade_id: int
 
 
-class DeclineTrade(msgspec.Struct, frozen=True, tag="decline_trade", tag_field="type", forbid_unknown_fields=True):
+class DeclineTrade(VersionedCommand, tag="decline_trade"):
     trade_id: int
 
 
-class EndTrading(msgspec.Struct, frozen=True, tag="end_trading", tag_field="type", forbid_unknown_fields=True):
+class EndTrading(VersionedCommand, tag="end_trading"):
     pass
 
 
-class PlantPending(msgspec.Struct, frozen=True, tag="plant_pending", tag_field="type", forbid_unknown_fields=True):
+class PlantPending(VersionedCommand, tag="plant_pending"):
     """Plant the card at index `card` of the seat's pending list into `field`."""
 
     card: int
     field: int
 
 
-class Harvest(msgspec.Struct, frozen=True, tag="harvest", tag_field="type", forbid_unknown_fields=True):
+class Harvest(VersionedCommand, tag="harvest"):
     field: int
 
 
-class BuyField(msgspec.Struct, frozen=True, tag="buy_field", tag_field="type", forbid_unknown_fields=True):
+class BuyField(VersionedCommand, tag="buy_field"):
     pass
 
 

@@ -1,6 +1,6 @@
 """Daron events: the facts of a round, from the deal to the scores.
 
-Event names and fields are a storage format (stored games replay them): never rename or change one.
+Event tags and fields are a storage format (stored games replay them): docs/events.md says how one may change.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from typing import Literal, get_args
 import msgspec
 
 from domain.kernel.events import DeckShuffled
+from domain.kernel.versioned import VersionedEvent
 
 DrawReason = Literal["draw", "one_card", "duel", "brawl"]
 
 
-class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsDealt(VersionedEvent, tag="CardsDealt"):
     """Hands (redacted to the viewer's own), and the number card turned up.
 
     `returned` are the non-number cards turned up first and put at the back of the draw pile.
@@ -28,12 +29,12 @@ class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     returned: list[str]
 
 
-class TurnStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class TurnStarted(VersionedEvent, tag="TurnStarted"):
     seat: int
     extra: bool = False  # the same player again, after laying a 1 or a 9
 
 
-class CardsDeposited(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsDeposited(VersionedEvent, tag="CardsDeposited"):
     """Cards laid on the discard pile in the order given; `top` is the value of the last, the new top."""
 
     seat: int
@@ -41,14 +42,14 @@ class CardsDeposited(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     top: int
 
 
-class DirectionReversed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class DirectionReversed(VersionedEvent, tag="DirectionReversed"):
     """A 1 or a 9 was laid with three players or more; the same seat plays again."""
 
     seat: int
     direction: int  # the new one: 1 increasing seats, -1 decreasing
 
 
-class CardsDrawn(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsDrawn(VersionedEvent, tag="CardsDrawn"):
     """`cards` is emptied for everyone but the drawer; `count` is public (0 when nothing was left)."""
 
     seat: int
@@ -57,13 +58,13 @@ class CardsDrawn(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     reason: DrawReason
 
 
-class Passed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class Passed(VersionedEvent, tag="Passed"):
     """After a draw, the seat ends its turn without a deposit."""
 
     seat: int
 
 
-class DuelStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class DuelStarted(VersionedEvent, tag="DuelStarted"):
     """`attacker` lays the +k `card` against `defender`, the next seat; `amount` is k."""
 
     attacker: int
@@ -72,7 +73,7 @@ class DuelStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     amount: int
 
 
-class DuelRiposted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class DuelRiposted(VersionedEvent, tag="DuelRiposted"):
     """The seat answers with `card`; `amount` is the new one (the k of a +k, or doubled by x2)."""
 
     seat: int
@@ -80,21 +81,21 @@ class DuelRiposted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     amount: int
 
 
-class DuelLost(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class DuelLost(VersionedEvent, tag="DuelLost"):
     """The seat accepts the duel and draws `amount`: the `CardsDrawn` follow."""
 
     seat: int
     amount: int
 
 
-class BrawlStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class BrawlStarted(VersionedEvent, tag="BrawlStarted"):
     """The seat lays `count` Daron cards; the next seat joins or accepts."""
 
     seat: int
     count: int
 
 
-class BrawlJoined(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class BrawlJoined(VersionedEvent, tag="BrawlJoined"):
     """The seat lays `count` more Daron cards, `total` in this brawl so far."""
 
     seat: int
@@ -102,7 +103,7 @@ class BrawlJoined(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     total: int
 
 
-class BrawlLost(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class BrawlLost(VersionedEvent, tag="BrawlLost"):
     """The seat accepts the brawl and draws `amount` for the `total` Daron cards: the `CardsDrawn` follow."""
 
     seat: int
@@ -110,7 +111,7 @@ class BrawlLost(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     amount: int
 
 
-class RoundWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RoundWon(VersionedEvent, tag="RoundWon"):
     """The seat laid its whole hand: `points` is 5 + the largest other hand; `hand_points` is 0 for it."""
 
     round: int
@@ -121,7 +122,7 @@ class RoundWon(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     last: bool  # the third round: no further one
 
 
-class RoundBlocked(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RoundBlocked(VersionedEvent, tag="RoundBlocked"):
     """Nothing left to draw and everybody passed in turn: no winner, nobody scores."""
 
     round: int

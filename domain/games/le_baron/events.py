@@ -1,24 +1,23 @@
 """Le Baron events: the facts of a round, from the deal to the scores.
 
-Their names and fields are a storage format. `CardsRevealed` and `CardPlaced` are the same facts in six-nimmt,
-defined once in the kernel.
+Their tags and fields are a storage format (docs/events.md). `CardsRevealed` and `CardPlaced` are the same facts
+in six-nimmt, defined once in the kernel.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-import msgspec
-
 from domain.kernel.events import DeckShuffled
 from domain.kernel.rows import CardPlaced
 from domain.kernel.secret_choice import CardsRevealed
+from domain.kernel.versioned import VersionedEvent
 
 TakeReason = Literal["sixth_card", "colour_overflow", "no_match"]
 AskReason = Literal["placement", "no_match"]
 
 
-class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsDealt(VersionedEvent, tag="CardsDealt"):
     """The personal piles (secret to everyone, owner included), the five row starters, the boxed rest."""
 
     round: int
@@ -29,7 +28,7 @@ class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     box_size: int
 
 
-class HandRefilled(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class HandRefilled(VersionedEvent, tag="HandRefilled"):
     """A seat with an empty hand draws from the top of its pile; `cards` is shown to that seat only."""
 
     seat: int
@@ -37,14 +36,14 @@ class HandRefilled(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     count: int
 
 
-class CardPlayed(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardPlayed(VersionedEvent, tag="CardPlayed"):
     """A secret choice (or a change of it); `card` is null for everyone but the player."""
 
     seat: int
     card: int | None
 
 
-class RowChoiceRequested(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RowChoiceRequested(VersionedEvent, tag="RowChoiceRequested"):
     """Resolution waits for `seat`: to pick among matching rows, or (no match) a row to take."""
 
     seat: int
@@ -53,7 +52,7 @@ class RowChoiceRequested(msgspec.Struct, frozen=True, tag=True, tag_field="type"
     reason: AskReason
 
 
-class RowTaken(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RowTaken(VersionedEvent, tag="RowTaken"):
     seat: int
     row: int
     cards: list[int]
@@ -61,14 +60,14 @@ class RowTaken(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     reason: TakeReason
 
 
-class CardSlipped(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardSlipped(VersionedEvent, tag="CardSlipped"):
     """Variant `positive`: a card matching no row goes face down under its player's own pile."""
 
     seat: int
     card: int
 
 
-class RoundEnded(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RoundEnded(VersionedEvent, tag="RoundEnded"):
     round: int
     taken: list[int]  # points taken this round, per seat
     left: list[int]  # variant `positive`: points still in hand and pile, counted against their owner

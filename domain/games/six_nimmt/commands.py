@@ -5,14 +5,13 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.kernel.secret_choice import ChooseRow, PlayCard
+from domain.kernel.versioned import VersionedCommand
 
 __all__ = ["ChooseRow", "Command", "DraftCard", "PlayCard"]
 
 
-class DraftCard(msgspec.Struct, frozen=True, tag="draft_card", tag_field="type", forbid_unknown_fields=True):
+class DraftCard(VersionedCommand, tag="draft_card"):
     card: int
 
 

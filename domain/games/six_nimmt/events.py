@@ -1,21 +1,20 @@
 """Six-nimmt events: the facts of a round, from the deal to the scores.
 
-Their names and fields are a storage format. `CardsRevealed` and `CardPlaced` are the same facts in le-baron,
-defined once in the kernel.
+Their tags and fields are a storage format (docs/events.md). `CardsRevealed` and `CardPlaced` are the same facts
+in le-baron, defined once in the kernel.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-import msgspec
-
 from domain.kernel.events import DeckShuffled
 from domain.kernel.rows import CardPlaced
 from domain.kernel.secret_choice import CardsRevealed
+from domain.kernel.versioned import VersionedEvent
 
 
-class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardsDealt(VersionedEvent, tag="CardsDealt"):
     """Hands (redacted to the viewer's own) and the four cards that start the rows."""
 
     round: int
@@ -24,28 +23,28 @@ class CardsDealt(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     hand_sizes: list[int]
 
 
-class DraftOpened(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class DraftOpened(VersionedEvent, tag="DraftOpened"):
     round: int
     pool: list[int]
 
 
-class CardDrafted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardDrafted(VersionedEvent, tag="CardDrafted"):
     seat: int
     card: int
 
 
-class RowsStarted(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RowsStarted(VersionedEvent, tag="RowsStarted"):
     rows: list[int]
 
 
-class CardChosen(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class CardChosen(VersionedEvent, tag="CardChosen"):
     """A secret choice (or a change of it); `card` is null for everyone but the chooser."""
 
     seat: int
     card: int | None
 
 
-class RowTaken(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RowTaken(VersionedEvent, tag="RowTaken"):
     seat: int
     row: int
     cards: list[int]
@@ -53,12 +52,12 @@ class RowTaken(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     reason: Literal["sixth_card", "too_low"]
 
 
-class RowChoiceRequested(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RowChoiceRequested(VersionedEvent, tag="RowChoiceRequested"):
     seat: int
     card: int
 
 
-class RoundEnded(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+class RoundEnded(VersionedEvent, tag="RoundEnded"):
     round: int
     heads: list[int]
     totals: list[int]

@@ -92,3 +92,18 @@ def codec_fingerprint_of(game: AnyGame) -> str:
     from services.codec import schema_fingerprint
 
     return schema_fingerprint(Table[game.state_type])  # type: ignore[name-defined]
+
+
+def test_a_fingerprint_is_the_same_in_every_process() -> None:
+    """Two API processes (or a restart) must agree, or every snapshot would be a miss: nothing of the process
+    (an address, a hash seed) may enter it. barbu's options have a default made by a function."""
+    import subprocess
+    import sys
+
+    from domain.games.registry import GAMES
+
+    here = {game: codec(game).fingerprint for game in GAMES}
+    script = "from services.codec import codec; from domain.games.registry import GAMES; "
+    script += "print(' '.join(f'{g}={codec(g).fingerprint}' for g in GAMES))"
+    there = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    assert dict(item.split("=") for item in there) == here

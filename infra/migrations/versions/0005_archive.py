@@ -1,0 +1,40 @@
+"""Archive: finished games moved out of the hot tables, one compressed export document per game (docs/archive.md);
+and an index that finds the games that ended before a time without reading the whole log.
+
+Revision ID: 0005
+Revises: 0004
+"""
+
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+STATEMENTS = [
+    statement
+    for statement in """
+        CREATE TABLE archive (
+            game_id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            finished_at TIMESTAMPTZ NOT NULL,
+            archived_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+            document BYTEA NOT NULL  -- zlib of the export document (docs/export-format.md)
+        );
+        CREATE INDEX events_ended ON events (recorded_at) WHERE type = 'GameEnded';
+""".split(";")
+    if statement.strip()
+]
+
+
+def upgrade() -> None:
+    # asyncpg prepares each statement, so they go one at a time
+    for statement in STATEMENTS:
+        op.execute(statement)
+
+
+def downgrade() -> None:
+    op.execute("DROP INDEX events_ended")
+    op.execute("DROP TABLE archive")

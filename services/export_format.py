@@ -1,0 +1,48 @@
+"""The export document, format version 1 (docs/export-format.md): one game, its record and every event as stored.
+
+Encoded with `encode_document` only: struct fields in declaration order, dict keys sorted, no whitespace, and each
+event's `data` embedded as the stored JSON text itself (`msgspec.Raw`). The same game therefore always gives the
+same bytes, and an imported game exports to the bytes it was imported from.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+FORMAT = "tapis-export"
+FORMAT_VERSION = 1
+
+
+class ExportedEvent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    version: int
+    type: str
+    schema_version: int
+    data: msgspec.Raw  # the stored JSON text, byte for byte (redacted for the bearer while the game runs)
+    recorded_at: datetime
+    metadata: dict[str, Any]  # actor, command id, ...: empty while the game runs
+
+
+class ExportDocument(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    format: str
+    format_version: int
+    game_id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    created_at: datetime
+    finished: bool
+    seed: str | None  # hex, only once the game has finished
+    events: list[ExportedEvent]
+
+
+def encode_document(document: ExportDocument) -> bytes:
+    # "deterministic" sorts dict keys (metadata comes back from jsonb in its own order) and keeps the fields' order
+    return msgspec.json.encode(document, order="deterministic") + b"\n"
+
+
+def decode_document(blob: bytes) -> ExportDocument:
+    """Raises msgspec.DecodeError / ValidationError for what is not JSON or not of this shape."""
+    return msgspec.json.decode(blob, type=ExportDocument)
