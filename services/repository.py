@@ -110,7 +110,7 @@ class Repository:
             loaded = await self.snapshot(record)
         except ProjectionUnavailable as exc:
             log.warning("projection unavailable, replaying %s: %s", record.game_id, exc)
-            loaded = None
+            return await self.replay(record.game_id, game_codec)
         if loaded is not None:
             return game_codec.table(loaded[1])
         # a miss: Redis lost it, or it was written by code of another state schema (an earlier release): refold,
