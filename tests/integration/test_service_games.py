@@ -7,8 +7,6 @@ is in both: here it shows the projection Redis keeps for two clients' concurrent
 
 from __future__ import annotations
 
-import asyncio
-
 import asyncpg
 import msgspec
 import pytest
@@ -20,6 +18,7 @@ from infra.settings import Settings
 from services.codec import codec, encode_table
 from tests.game_driver import new_game, play_to_end
 from tests.plain import plain
+from tests.unit.services.test_service_games import two_processes_play_one_game
 
 pytestmark = pytest.mark.integration
 
@@ -72,27 +71,7 @@ async def test_two_api_processes_serve_one_game(pool: asyncpg.Pool, settings: Se
     try:
         first = build_services(pool, first_redis, settings)
         second = build_services(other_pool, second_redis, settings)
-        game_id, _, tokens = await new_game(first, "six-nimmt", 4)
-        for turn in range(30):
-            side = first if turn % 2 else second
-            view = plain(await side.queries.view(game_id, None))
-            if view["status"] != "active":
-                break
-            bodies = {
-                seat: msgspec.json.encode((plain(await side.queries.legal_moves(game_id, tokens[seat])))["moves"][0])
-                for seat in view["awaiting"]
-            }
-            # each seat through the other process than the one that read the view
-            await asyncio.gather(
-                *(
-                    (first if (seat + turn) % 2 else second).commands.command(game_id, tokens[seat], body, None, None)
-                    for seat, body in bodies.items()
-                )
-            )
-        replayed = encode_table(await first.repo.replay(game_id, codec("six-nimmt")))
-        assert await projection_bytes(first, game_id) == replayed
-        events = (plain(await second.queries.events(game_id, None, 0, 1000)))["events"]
-        assert [e["version"] for e in events] == list(range(1, len(events) + 1))
+        await two_processes_play_one_game(first, second)
     finally:
         await first_redis.aclose()
         await second_redis.aclose()

@@ -8,9 +8,7 @@ adapters in tests/unit/services/test_webhooks.py.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
@@ -18,8 +16,7 @@ from api.dependencies import Services
 from infra.webhook_http import HttpxPoster
 from infra.webhook_store import PostgresWebhookStore
 from services.webhooks import RetryPolicy, WebhookWorker
-from tests.game_driver import SEED
-from tests.plain import plain
+from tests.unit.services.test_webhooks import bot_game, run_until
 from tests.webhook_receiver import Receiver
 
 pytestmark = pytest.mark.integration
@@ -35,24 +32,6 @@ async def receiver() -> AsyncIterator[Receiver]:
     await started.stop()
 
 
-async def bot_game(services: Services, api_key: str, players: int = 3) -> str:
-    created = plain(await services.commands.create("six-nimmt", players, ONE_ROUND, SEED, api_key))
-    game_id: str = created["game_id"]
-    for _ in range(players):
-        plain(await services.commands.join(game_id, created["admin_token"], None, None, "random"))
-    table = await services.commands.start(game_id, created["admin_token"])
-    assert table.status == "finished"
-    return game_id
-
-
-async def run_until(workers: list[WebhookWorker], done: Any, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "webhooks not delivered in time"
-        await asyncio.gather(*(w.run_once() for w in workers))
-        await asyncio.sleep(0.02)
-
-
 async def test_two_workers_deliver_each_event_once(services: Services, receiver: Receiver) -> None:
     _, key = await services.keys.create("busy portal")
     await services.webhooks.register(key, receiver.url, ["*"])
@@ -62,7 +41,7 @@ async def test_two_workers_deliver_each_event_once(services: Services, receiver:
     posters = [HttpxPoster(), HttpxPoster()]
     try:
         workers = [WebhookWorker(services.repo, store, p, QUICK, batch=7, sends=5) for p in posters]
-        await run_until(workers, lambda: len(receiver.received) >= expected)
+        await run_until(workers, lambda: len(receiver.received) >= expected, pause=0.02)
         await asyncio.sleep(0.2)
         await asyncio.gather(*(w.run_once() for w in workers))
     finally:

@@ -61,8 +61,12 @@ async def test_simultaneous_choices_are_neither_lost_nor_duplicated(services: Se
 async def test_two_api_processes_serve_one_game(adapters: Adapters, settings: Settings) -> None:
     # two processes over the same servers: one set of adapters, two wirings (each with its own caches); the
     # integration copy of this test runs it on two pools and two Redis clients
-    first = wire(adapters, settings)
-    second = wire(adapters, settings)
+    await two_processes_play_one_game(wire(adapters, settings), wire(adapters, settings))
+
+
+async def two_processes_play_one_game(first: Services, second: Services) -> None:
+    """A whole game whose commands alternate between two API processes, each seat through the process that did
+    not read the view: the projection ends equal to the replay, and the stream has no gap nor double."""
     game_id, _, tokens = await new_game(first, "six-nimmt", 4)
     for turn in range(30):
         side = first if turn % 2 else second

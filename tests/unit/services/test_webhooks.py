@@ -52,12 +52,14 @@ async def bot_game(services: Services, api_key: str, players: int = 3) -> str:
     return game_id
 
 
-async def run_until(workers: list[WebhookWorker], done: Any, seconds: float = 30) -> None:
+async def run_until(workers: list[WebhookWorker], done: Any, seconds: float = 30, pause: float = 0.002) -> None:
+    """Run the workers' rounds until `done()`: in memory a pause of a loop turn or two, over HTTP to a real
+    receiver the callers give it longer."""
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "webhooks not delivered in time"
         await asyncio.gather(*(w.run_once() for w in workers))
-        await asyncio.sleep(0.002)
+        await asyncio.sleep(pause)
 
 
 async def test_every_event_of_a_bot_game_arrives_in_order_signed_and_redacted(
