@@ -185,6 +185,11 @@ class PostgresWebhookStore:
     async def checkpoint(self, name: str) -> Checkpoint:
         with postgres_errors():
             row = await self._pool.fetchrow(CHECKPOINT, name)
+            if row is None:
+                # another process created the row at the same moment: our INSERT waited for it and did nothing,
+                # and our SELECT's snapshot predates it; read again now that it is committed
+                row = await self._pool.fetchrow(CHECKPOINT, name)
+        assert row is not None, "the checkpoint row exists once the statement ran twice"
         return Checkpoint(tx_id=row["tx_id"], position=row["position"])
 
     async def subscribers(self, game_ids: list[str]) -> dict[str, list[Subscriber]]:

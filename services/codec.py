@@ -18,7 +18,7 @@ from domain.kernel.events import SEAT_EVENTS, DeckShuffled, GameCreated, GameEnd
 from domain.kernel.game import AnyGame
 from domain.kernel.table import Table
 from domain.kernel.versioned import Upcast, schema_version, stored_tag, upcasts
-from services.errors import Unavailable
+from services.errors import NotFound, Unavailable
 from services.ports import NewEvent, RecordedEvent
 
 LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS)
@@ -115,9 +115,17 @@ def schema_fingerprint(state: Any) -> str:
     return hashlib.sha256(described.encode()).hexdigest()[:16]
 
 
+class UnknownGame(NotFound):
+    code = "game_type_not_served"
+
+
 @cache
 def codec(game: str) -> GameCodec:
-    return GameCodec(GAMES[game])
+    rules = GAMES.get(game)
+    if rules is None:
+        # a stored game of a type this server does not register (another deployment's, or one removed since)
+        raise UnknownGame(f"this server does not serve games of type {game!r}", details={"games": sorted(GAMES)})
+    return GameCodec(rules)
 
 
 def encode_table(table: Table[Any]) -> bytes:

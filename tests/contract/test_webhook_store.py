@@ -3,6 +3,7 @@ in once per checkpoint move, the head of each (endpoint, game) leased to one sen
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import AsyncIterator
 
@@ -189,3 +190,11 @@ async def test_deleting_an_endpoint_cancels_its_pending_deliveries(database: Dat
     assert await webhooks.delete(portal.key_id, webhook_id) is True
     assert await portal.claim() == []
     assert [d.status for d in await webhooks.deliveries(webhook_id, None, None, 10)] == ["cancelled", "cancelled"]
+
+
+async def test_two_processes_asking_for_a_new_checkpoint_at_once_both_get_it(database: Database) -> None:
+    # the first intake of two processes on a fresh database: one creates the row, the other's insert waits and
+    # does nothing, and its read must still find the row (CI met a None there)
+    name = f"intake-{secrets.token_hex(4)}"
+    first, second = await asyncio.gather(database.webhooks.checkpoint(name), database.webhooks.checkpoint(name))
+    assert first == second == Checkpoint()

@@ -8,13 +8,16 @@ adapters in tests/unit/services/test_webhooks.py.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 
 from api.dependencies import Services
 from infra.webhook_http import HttpxPoster
 from infra.webhook_store import PostgresWebhookStore
+from services.ports import Checkpoint
 from services.webhooks import RetryPolicy, WebhookWorker
 from tests.unit.services.test_webhooks import bot_game, run_until
 from tests.webhook_receiver import Receiver
@@ -52,3 +55,18 @@ async def test_two_workers_deliver_each_event_once(services: Services, receiver:
     for game_id in game_ids:
         versions = [r.event["version"] for r in receiver.received if r.event["game_id"] == game_id]
         assert versions == sorted(versions)
+
+
+async def test_a_checkpoint_row_created_by_another_process_meanwhile_is_found(pool: asyncpg.Pool) -> None:
+    """The race CI met at two workers' first intake, forced: another transaction inserts the row and commits while
+    our statement waits on it; our statement's snapshot predates the row, so it must read again."""
+    name = f"intake-{secrets.token_hex(4)}"
+    store = PostgresWebhookStore(pool)
+    async with pool.acquire() as conn:
+        transaction = conn.transaction()
+        await transaction.start()
+        await conn.execute("INSERT INTO webhook_checkpoint (name, tx_id, position) VALUES ($1, 0, 0)", name)
+        ours = asyncio.create_task(store.checkpoint(name))
+        await asyncio.sleep(0.3)  # our INSERT ... ON CONFLICT now waits on the other transaction's row
+        await transaction.commit()
+    assert await ours == Checkpoint()
