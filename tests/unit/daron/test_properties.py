@@ -60,7 +60,7 @@ def play_game(players: int, seed: bytes, levels: list[str]) -> Game:
     return game
 
 
-@settings(max_examples=120, deadline=None)  # random games enough for the invariants; fewer since make test must stay under 6 min
+@settings(max_examples=120, deadline=None)  # enough random games; kept small for make test
 @given(
     players=st.integers(2, 8),
     seed=st.binary(min_size=32, max_size=32),

@@ -131,7 +131,7 @@ def assert_json_replay_equals_live(game: Game) -> None:
     assert encoded(tables.fold(GAME, stored)) == encoded(game.table)
 
 
-@settings(max_examples=90, deadline=None)  # random games enough for the invariants; fewer since make test must stay under 6 min
+@settings(max_examples=90, deadline=None)  # enough random games; kept small for make test
 @given(
     players=st.integers(2, 10),
     variants=st.sampled_from(VARIANTS),

@@ -186,7 +186,7 @@ def next_command(game: Game, draws: Draws, smart: bool) -> tuple[int, Any]:
     return seat, moves[draws.draw(len(moves))]
 
 
-@settings(max_examples=90, deadline=None)  # random games enough for the invariants; fewer since make test must stay under 6 min
+@settings(max_examples=90, deadline=None)  # enough random games; kept small for make test
 @given(
     players=st.integers(2, 10),
     options=setups,
