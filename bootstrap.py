@@ -113,7 +113,7 @@ def redis_client(url: str) -> redis.Redis:
 
 def service_config(settings: Settings) -> ServiceConfig:
     return ServiceConfig(
-        allow_client_seeds=settings.allow_client_seeds,
+        test_mode=settings.test_mode,
         command_retries=settings.command_retries,
         bot_moves_per_command=settings.bot_moves_per_command,
     )
@@ -174,7 +174,8 @@ def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) 
 
 def in_memory(settings: Settings | None = None, adapters: Adapters | None = None) -> Services:
     """The whole service layer on in-memory adapters: what `tests/unit/services/` drives."""
-    return wire(adapters or memory_adapters(), settings or Settings())
+    # for tests and tools: a server in test mode (a creator may choose the seed), as `make run` never is
+    return wire(adapters or memory_adapters(), settings or Settings(test_mode=True))
 
 
 def wire(adapters: Adapters, settings: Settings) -> Services:

@@ -15,6 +15,7 @@ from litestar.di import Provide
 from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 
+from api.bodies import TapisRequest
 from api.controllers.catalog import CatalogController
 from api.controllers.games import GamesController
 from api.controllers.health import HealthController
@@ -23,6 +24,7 @@ from api.controllers.seats import SeatsController
 from api.controllers.webhooks import WebhooksController
 from api.dependencies import provide_services, provide_token
 from api.errors import EXCEPTION_HANDLERS
+from api.guard import InputGuard
 from api.ratelimit import Rate, RateLimits
 from bootstrap import background, connected
 from infra.settings import Settings
@@ -79,12 +81,14 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         lifespan=[lifespan],
         state=State({}),
         request_max_body_size=settings.max_body_bytes,
+        request_class=TapisRequest,
         middleware=[
+            InputGuard,
             DefineMiddleware(
                 RateLimits,
                 failed_auth=Rate.parse(settings.rate_failed_auth),
                 commands=Rate.parse(settings.rate_commands),
-            )
+            ),
         ],
         openapi_config=OpenAPIConfig(
             title="Tapis",

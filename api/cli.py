@@ -1,4 +1,4 @@
-"""`tapis`: serve, migrate, rebuild, replay, audit, export, import, archive, openapi, simulate."""
+"""`tapis`: serve, migrate, rebuild, replay, audit, export, import, archive, verify, openapi, simulate."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import msgspec
 
-from api import simulate_command
+from api import simulate_command, verify_command
 from bootstrap import connected
 from infra.settings import Settings
 
@@ -38,9 +38,17 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.app import create_app
+    from api.server import HTTP_PROTOCOL
 
     with backing_services(Settings.from_env()) as settings:
-        common = {"host": args.host, "port": args.port, "log_level": args.log_level, "access_log": False}
+        # uvicorn's own refusals (a request it cannot parse) in the API's JSON error envelope (api/server.py)
+        common = {
+            "host": args.host,
+            "port": args.port,
+            "log_level": args.log_level,
+            "access_log": False,
+            "http": HTTP_PROTOCOL,
+        }
         if args.workers == 1:
             uvicorn.run(create_app(settings), **common)
             return 0
@@ -214,6 +222,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_keys_parser(sub)
     simulate_command.add_parser(sub)
+    verify_command.add_parser(sub)
     return p
 
 

@@ -10,7 +10,9 @@ from litestar.di import NamedDependency
 from bootstrap import Services
 from services.errors import BadRequest, Unauthorized
 
-__all__ = ["Services", "parse_version_header", "provide_services", "provide_token"]
+__all__ = ["MAX_VERSION", "Services", "parse_version_header", "provide_services", "provide_token", "version_number"]
+
+MAX_VERSION = 2**31 - 1  # a game's version is a Postgres integer
 
 
 def provide_services(request: Request[Any, Any, Any]) -> Services:
@@ -34,11 +36,24 @@ def provide_token(request: Request[Any, Any, Any], services: NamedDependency[Ser
     return token.strip()
 
 
+def version_number(raw: str) -> int | None:
+    """`raw` as a version (0..MAX_VERSION, in ASCII digits), else None.
+
+    `str.isdigit` alone lets through what `int` refuses (a superscript `²`, a ValueError) and numbers of any length
+    (5,000 digits: a ValueError past Python's 4,300, an overflow in Postgres below it); neither may reach a 500."""
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= len(str(MAX_VERSION))):
+        return None
+    number = int(raw)
+    return number if number <= MAX_VERSION else None
+
+
 def parse_version_header(value: str | None, header: str) -> int | None:
     """`"12"`, `12` or `W/"12"` → 12."""
     if value is None:
         return None
-    raw = value.strip().removeprefix("W/").strip('"')
-    if not raw.isdigit():
-        raise BadRequest(f'{header} must be a version number in quotes, like "12"', code="invalid_header")
-    return int(raw)
+    version = version_number(value.strip().removeprefix("W/").strip('"'))
+    if version is None:
+        raise BadRequest(
+            f'{header} must be a version number (0 to {MAX_VERSION}) in quotes, like "12"', code="invalid_header"
+        )
+    return version

@@ -63,6 +63,15 @@ def on_store_unavailable(request: Request[Any, Any, Any], exc: StoreUnavailable)
 
 
 def on_validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    # a query parameter of the wrong type or out of its range (`after=2147483648`) is `invalid_query`, as the
+    # services word their own query refusals; anything else Litestar validates is the body
+    errors = exc.extra if isinstance(exc.extra, list) else []
+    in_query = bool(errors) and all(isinstance(e, dict) and e.get("source") == "query" for e in errors)
+    if in_query:  # Litestar's message repeats the whole URL, which may be 5,000 digits long
+        names = ", ".join(sorted({str(e.get("key")) for e in errors}))
+        return error_response(
+            400, "invalid_query", f"a query parameter of the wrong type or out of its range: {names}", errors
+        )
     return error_response(400, "invalid_body", exc.detail, exc.extra)
 
 

@@ -14,10 +14,11 @@ from typing import Any
 import msgspec
 import yaml
 
+from api.schemas import WIRE_MAX
 from domain.games.registry import GAMES
-from domain.kernel.events import SEAT_EVENTS, DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel.events import TABLE_EVENTS
 
-LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS)
+LIFECYCLE = TABLE_EVENTS
 
 
 def prefix(game: str) -> str:
@@ -59,6 +60,7 @@ ERRORS = {
     "409": "A lobby conflict or a game that kept moving",
     "412": "`If-Match` names a version the game has moved past",
     "413": "The body is over `TAPIS_MAX_BODY_BYTES`",
+    "415": "The body is not `application/json`",
     "422": "Refused by the rules",
     "429": "Too many failed authentications or commands from this client; see `Retry-After`",
     "503": "Postgres is unreachable; see `Retry-After`",
@@ -101,14 +103,29 @@ def document_errors(spec: dict[str, Any]) -> None:
     }
 
 
-VERSION_HEADER = {"type": "string", "pattern": '^\\s*(W/)?"?[0-9]+"?\\s*$'}
+VERSION_HEADER = {"type": "string", "pattern": '^\\s*(W/)?"?[0-9]{1,10}"?\\s*$'}  # 0..2^31-1 (api/dependencies.py)
 # What the handlers check by hand, said in the spec so that a client (or a fuzzer) knows a valid request.
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
     ("status", "query"): {"type": "string", "enum": ["lobby", "active", "finished"]},
     ("If-Match", "header"): VERSION_HEADER,
+    ("Last-Event-ID", "header"): {"type": "string", "pattern": "^\\s*[0-9]{0,10}\\s*$"},
     ("If-None-Match", "header"): {"type": "string"},
     ("Idempotency-Key", "header"): {"type": "string", "pattern": "^[\\x21-\\x7e]{1,200}$"},
 }
+
+
+def whole_bounds(node: Any) -> None:
+    """Litestar writes an integer parameter's bounds as floats (`maximum: 2147483647.0`): as integers here."""
+    if isinstance(node, dict):
+        if node.get("type") == "integer":
+            for key in ("minimum", "maximum"):
+                if isinstance(node.get(key), float) and node[key].is_integer():
+                    node[key] = int(node[key])
+        for value in node.values():
+            whole_bounds(value)
+    elif isinstance(node, list):
+        for value in node:
+            whole_bounds(value)
 
 
 def constrain(spec: dict[str, Any]) -> None:
@@ -118,10 +135,22 @@ def constrain(spec: dict[str, Any]) -> None:
                 schema = CONSTRAINTS.get((parameter["name"], parameter["in"]))
                 if schema is not None:
                     parameter["schema"] = dict(schema)
+    whole_bounds(spec)
     game = spec["paths"]["/v1/catalog/{game}"]["get"]["parameters"][0]
     game["schema"] = {"type": "string", "enum": sorted(GAMES)}
+    # Litestar writes an optional bounded integer's bounds beside its `oneOf`, and leaves out a bound of 0
+    for body, field in (("CreateGame", "turn_seconds"), ("JoinSeat", "seat")):
+        optional = spec["components"]["schemas"][body]["properties"][field]
+        optional.clear()
+        optional["oneOf"] = [{"type": "integer", "minimum": 0, "maximum": WIRE_MAX}, {"type": "null"}]
     seed = spec["components"]["schemas"]["CreateGame"]["properties"]["seed"]
     seed["oneOf"] = [{"type": "string", "pattern": "^[0-9a-fA-F]{64}$"}, {"type": "null"}]
+    entropy = spec["components"]["schemas"]["JoinSeat"]["properties"]["entropy"]
+    entropy.clear()
+    entropy.update(
+        description="public randomness from the player's device, mixed into the deal key (rules/dealing.md v2)",
+        oneOf=[{"type": "string", "pattern": "^[\\x20-\\x7e]{1,64}$"}, {"type": "null"}],
+    )
 
 
 def enrich(spec: dict[str, Any]) -> dict[str, Any]:

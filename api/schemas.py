@@ -3,23 +3,33 @@ answers are in `services/results.py`. msgspec Structs: they become the OpenAPI s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+
+# Every integer of a body is bounded on the wire (400 `invalid_body` outside): a whole number that Postgres, msgpack
+# and every client language hold. Within it the lobby checks each one against the game, with its own code and the
+# game's range in `details` (`invalid_players`, `invalid_seat`, `invalid_turn_seconds`), which a narrower bound here
+# would hide.
+WIRE_MAX = 2**31 - 1
+WireInt = Annotated[int, msgspec.Meta(ge=0, le=WIRE_MAX)]
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     game: str
-    players: int
+    players: WireInt
     options: dict[str, Any] | None = None
     seed: str | None = None
-    turn_seconds: int | None = None
+    turn_seconds: WireInt | None = None
 
 
 class JoinSeat(msgspec.Struct, forbid_unknown_fields=True):
     name: str | None = None
-    seat: int | None = None
+    seat: WireInt | None = None
     bot: str | None = None
+    # public randomness from the player's device (rules/dealing.md, version 2); checked by the service, so that a
+    # value of any JSON type gets the precise `invalid_entropy` (the spec says: a string of 1 to 64 printable ASCII)
+    entropy: Any = None
 
 
 class ErrorDetail(msgspec.Struct):

@@ -21,10 +21,10 @@ WITH request AS (
     WHERE games.game_id = request.stream_id AND games.version = request.expected
     RETURNING games.game_id
 ), new_events AS (
-    INSERT INTO events (stream_id, version, type, schema_version, data, metadata)
-    SELECT e.s, e.v, e.t, e.sv, e.d::json, e.m::jsonb
-    FROM unnest($4::text[], $5::int[], $6::text[], $7::smallint[], $8::text[], $9::text[])
-        WITH ORDINALITY AS e(s, v, t, sv, d, m, n)
+    INSERT INTO events (stream_id, version, type, schema_version, data, metadata, chain)
+    SELECT e.s, e.v, e.t, e.sv, e.d::json, e.m::jsonb, e.c
+    FROM unnest($4::text[], $5::int[], $6::text[], $7::smallint[], $8::text[], $9::text[], $17::text[])
+        WITH ORDINALITY AS e(s, v, t, sv, d, m, c, n)
     WHERE e.s IN (SELECT game_id FROM bump)
     ORDER BY e.n
     RETURNING 1
@@ -80,6 +80,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
     schema_versions: list[int] = []
     data: list[str] = []
     metadata: list[str] = []
+    chains: list[str | None] = []
     for item in items:
         encoded = msgspec.json.encode(item.metadata).decode()
         for version, event in enumerate(item.events, start=item.expected + 1):
@@ -89,6 +90,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
             schema_versions.append(event.schema_version)
             data.append(event.data.decode())
             metadata.append(encoded)
+            chains.append(event.chain)
     keyed = [(i.stream_id, i.idempotency) for i in items if i.idempotency is not None]
     seated = [(i.stream_id, i.seat_token) for i in items if i.seat_token is not None]
     rows = await conn.fetch(
@@ -109,5 +111,6 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
         [s for s, _ in seated],
         [t.seat for _, t in seated],
         [t.token_hash for _, t in seated],
+        chains,
     )
     return {row[0] for row in rows}

@@ -46,6 +46,7 @@ def _recorded(row: asyncpg.Record) -> RecordedEvent:
         recorded_at=row["recorded_at"],
         tx_id=row["tx_id"],
         schema_version=row["schema_version"],
+        chain=row["chain"],
     )
 
 
@@ -125,7 +126,7 @@ class PostgresEventStore:
         with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id,"
-                " schema_version FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
+                " schema_version, chain FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
                 stream_id,
                 after,
                 limit,
@@ -142,7 +143,7 @@ class PostgresEventStore:
         with postgres_errors():
             rows = await self._pool.fetch(
                 "SELECT position, stream_id, version, type, data::text, metadata::text, recorded_at, tx_id,"
-                " schema_version FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx_id, position",
+                " schema_version, chain FROM events WHERE position = ANY($1::bigint[]) ORDER BY tx_id, position",
                 positions,
             )
         return [_recorded(r) for r in rows]
@@ -203,8 +204,8 @@ class PostgresEventStore:
                     events[0].recorded_at if events else None,
                 )
                 await conn.executemany(
-                    "INSERT INTO events (stream_id, version, type, data, metadata, recorded_at, schema_version)"
-                    " VALUES ($1, $2, $3, $4::json, $5::jsonb, $6, $7)",
+                    "INSERT INTO events (stream_id, version, type, data, metadata, recorded_at, schema_version, chain)"
+                    " VALUES ($1, $2, $3, $4::json, $5::jsonb, $6, $7, $8)",
                     [
                         (
                             record.game_id,
@@ -214,6 +215,7 @@ class PostgresEventStore:
                             msgspec.json.encode(e.metadata).decode(),
                             e.recorded_at,
                             e.schema_version,
+                            e.chain,
                         )
                         for e in events
                     ],

@@ -23,7 +23,7 @@ class Settings:
     database_url: str | None = None
     redis_url: str | None = None
     data_dir: Path = Path(".tapis")
-    allow_client_seeds: bool = True
+    test_mode: bool = False  # client-chosen seeds (rules/dealing.md v2); never in production
     api_keys: tuple[str, ...] = ()
     require_api_key: bool = False
     max_body_bytes: int = 64 * 1024
@@ -51,7 +51,7 @@ class Settings:
             database_url=os.environ.get("DATABASE_URL") or None,
             redis_url=os.environ.get("REDIS_URL") or None,
             data_dir=Path(os.environ.get("TAPIS_DATA_DIR", ".tapis")),
-            allow_client_seeds=_flag("TAPIS_ALLOW_CLIENT_SEEDS", True),
+            test_mode=_flag("TAPIS_TEST_MODE", False),
             api_keys=keys,
             require_api_key=_flag("TAPIS_REQUIRE_API_KEY", False),
             heartbeat_seconds=float(os.environ.get("TAPIS_SSE_HEARTBEAT_SECONDS", "15")),

@@ -6,6 +6,7 @@ from typing import Any
 
 from domain.kernel import table as tables
 from domain.kernel.table import Table
+from domain.kernel.table_commands import Play
 from services.codec import codec
 from services.ports import GameRecord
 from services.transact import Given, Transactor
@@ -31,7 +32,8 @@ class BotPlayer:
                 again = chosen if current.version == seen else tables.next_bot_move(rules, current, record.seed)
                 if again is None or again.seat != chosen.seat:
                     return None, []
-                return None, tables.play(rules, current, again.seat, again.command, record.seed)
+                move = Play(seat=again.seat, command=again.command)
+                return None, tables.accept(rules, current, move, "bot", record.seed)
 
             metadata = {"actor": chosen.seat, "bot": chosen.level}
             moved = await self.transactor.transact(record, decision, metadata, load=Given(table))

@@ -14,14 +14,15 @@ from typing import Any, Union
 import msgspec
 
 from domain.games.registry import GAMES
-from domain.kernel.events import SEAT_EVENTS, DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel import table as tables
+from domain.kernel.events import TABLE_EVENTS
 from domain.kernel.game import AnyGame
 from domain.kernel.table import Table
 from domain.kernel.versioned import Upcast, schema_version, stored_tag, upcasts
 from services.errors import NotFound, Unavailable
 from services.ports import NewEvent, RecordedEvent
 
-LIFECYCLE = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS)
+LIFECYCLE = TABLE_EVENTS
 
 
 class NewerSchema(Unavailable):
@@ -89,6 +90,18 @@ class GameCodec:
 
     def table(self, blob: bytes) -> Table[Any]:
         return self._table.decode(blob)
+
+    def fold(self, recorded: list[RecordedEvent]) -> Table[Any]:
+        """The table a whole stored stream folds to, with the chain's head (which only stored events know)."""
+        table = tables.fold(self.rules, self.events(recorded))
+        return msgspec.structs.replace(table, chain_head=recorded[-1].chain)
+
+    def evolve(self, table: Table[Any], recorded: list[RecordedEvent]) -> Table[Any]:
+        """`table` moved on by the stored events that follow it, with the chain's head."""
+        if not recorded:
+            return table
+        table = tables.evolve_all(self.rules, table, self.events(recorded))
+        return msgspec.structs.replace(table, chain_head=recorded[-1].chain)
 
     def command(self, body: bytes) -> Any:
         return self._command.decode(body)

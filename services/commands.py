@@ -14,13 +14,14 @@ from domain.kernel.bots import LEVELS
 from domain.kernel.errors import RuleViolation
 from domain.kernel.events import PlayerJoined
 from domain.kernel.table import Table
+from domain.kernel.table_commands import Join, Play, Sender, Start
 from domain.kernel.viewer import seat_viewer
 from services.access import admin, seated_player
 from services.auth import new_token, token_hash
 from services.bots import BotPlayer
 from services.codec import codec
 from services.config import ServiceConfig
-from services.errors import BadRequest, Forbidden, PreconditionFailed
+from services.errors import BadRequest, PreconditionFailed
 from services.keys import PortalKeys
 from services.ports import DuplicateCommand, GameRecord
 from services.repository import Repository
@@ -55,7 +56,7 @@ class GameCommands:
         rules = GAMES.get(game)
         if rules is None:
             raise RuleViolation("unknown_game", f"no game named {game!r}", {"games": sorted(GAMES)})
-        seed = self._seed(seed_hex)
+        seed, source = self._seed(seed_hex)
         game_id = secrets.token_hex(8)
         admin_token = new_token()
         record = GameRecord(
@@ -68,7 +69,7 @@ class GameCommands:
         )
 
         def decision(_: Table[Any]) -> tuple[None, list[Any]]:
-            return None, tables.create(rules, game_id, players, options, seed, turn_seconds)
+            return None, tables.create(rules, game_id, players, options, seed, turn_seconds, seed_source=source)
 
         created = await self.transactor.transact(record, decision, {"actor": "admin"}, load=NEW)
         table = created.table
@@ -80,22 +81,35 @@ class GameCommands:
             players=players,
             options=table.options,
             seed_commitment=table.seed_commitment,
+            dealing=table.dealing,
+            seed_source=table.seed_source,
         )
 
-    def _seed(self, seed_hex: str | None) -> bytes:
+    def _seed(self, seed_hex: str | None) -> tuple[bytes, str]:
+        """The game's seed and where it came from: the CSPRNG, or (a server in test mode only) the creator."""
         if seed_hex is None:
-            return secrets.token_bytes(32)
-        if not self.config.allow_client_seeds:
-            raise Forbidden("this server does not accept client seeds", code="client_seed_not_allowed")
+            return secrets.token_bytes(32), "server"
+        if not self.config.test_mode:
+            raise RuleViolation(
+                "client_seed_not_allowed", "this server chooses every seed: a client seed needs a server in test mode"
+            )
         if not SEED_HEX.match(seed_hex):
             raise BadRequest("seed must be 64 hex characters", code="invalid_seed")
-        return bytes.fromhex(seed_hex)
+        return bytes.fromhex(seed_hex), "client"
 
     async def join(
-        self, game_id: str, token: str | None, name: str | None, seat: int | None, bot: str | None
+        self,
+        game_id: str,
+        token: str | None,
+        name: str | None,
+        seat: int | None,
+        bot: str | None,
+        entropy: object = None,
     ) -> SeatTaken:
-        """A person takes a seat (and gets its token), or the admin seats a bot."""
+        """A person takes a seat (and gets its token), or the admin seats a bot. `entropy`: as the client sent it."""
         record = await self.repo.record(game_id)
+        rules = codec(record.game).rules
+        sent = tables.seat_entropy(entropy, bot)
         if bot is not None:
             record = await admin(self.repo, game_id, token, "seats bots")
             if bot not in LEVELS:
@@ -104,11 +118,12 @@ class GameCommands:
         if name is None:
             raise BadRequest("a player needs a name", code="invalid_body")
         player_token = new_token() if bot is None else None
+        asked = Join(name=name, seat=seat, bot=bot, entropy=sent)
+        by: Sender = "admin" if bot is not None else "player"
 
         def decision(table: Table[Any]) -> tuple[int, list[Any]]:
-            events = tables.join(table, name, seat, bot)
-            joined = events[0]
-            assert isinstance(joined, PlayerJoined)  # what `join` decides
+            events = tables.accept(rules, table, asked, by, record.seed)
+            joined = next(e for e in events if isinstance(e, PlayerJoined))
             return joined.seat, events
 
         grant = Grant(token_hash(player_token)) if player_token is not None else None
@@ -122,7 +137,7 @@ class GameCommands:
         rules = codec(record.game).rules
 
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
-            return None, tables.start(rules, table, record.seed)
+            return None, tables.accept(rules, table, Start(), "admin", record.seed)
 
         started = await self.transactor.transact(record, decision, {"actor": "admin"})
         return await self.bots.play(record, started.table)
@@ -154,8 +169,7 @@ class GameCommands:
                     f"the game is at version {table.version}, not {if_match}",
                     details={"version": table.version},
                 )
-            tables.check_human(table, seat)
-            return None, tables.play(rules, table, seat, command, record.seed)
+            return None, tables.accept(rules, table, Play(seat=seat, command=command), "player", record.seed)
 
         try:
             played = await self.transactor.transact(

@@ -7,6 +7,6 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ServiceConfig:
-    allow_client_seeds: bool = True
+    test_mode: bool = False  # a server for tests: a creator may choose the seed (the game says so)
     command_retries: int = 8
     bot_moves_per_command: int = 10_000

@@ -58,6 +58,9 @@ class GameExports:
             created_at=recorded[0].recorded_at,
             finished=finished,
             seed=record.seed.hex() if finished else None,
+            dealing=created.dealing,
+            seed_source=created.seed_source,
+            chain_head=recorded[-1].chain,
             events=events,
         )
 
@@ -83,4 +86,5 @@ def exported(recorded: RecordedEvent, data: msgspec.Raw, metadata: dict[str, Any
         data=data,
         recorded_at=recorded.recorded_at,
         metadata=metadata,
+        chain=recorded.chain,
     )

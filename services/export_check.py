@@ -3,14 +3,13 @@ its shape and format version, a registered game, events 1..n of that game that e
 
 from __future__ import annotations
 
-import hashlib
-
 import msgspec
 
 from domain.games.registry import GAMES
+from domain.kernel.deal_key import DEALINGS, commitment
 from domain.kernel.events import GameCreated, GameEnded
 from services.codec import codec
-from services.export_format import FORMAT, FORMAT_VERSION, ExportDocument, decode_document
+from services.export_format import FORMAT, FORMAT_VERSION, READABLE_VERSIONS, ExportDocument, decode_document
 from services.ports import GameRecord, RecordedEvent
 
 # An imported or archived game has no admin or seat tokens (they are not exported, and a finished game needs none):
@@ -24,15 +23,29 @@ class CorruptExport(ValueError):
 
 def restorable(blob: bytes) -> tuple[GameRecord, list[RecordedEvent]]:
     """The record and the events of a finished game's export, every check done before anything is written."""
+    document, recorded, seed = parse(blob)
+    check_ending(document, recorded, seed)
+    record = GameRecord(
+        game_id=document.game_id, game=document.game, seed=seed, admin_token_hash=NO_TOKEN, seat_token_hashes={}
+    )
+    return record, recorded
+
+
+def parse(blob: bytes) -> tuple[ExportDocument, list[RecordedEvent], bytes]:
+    """A finished game's document, its events as stored and its seed, when the file is well formed: a document of a
+    readable version, of a registered game, whose events are numbered 1..n, decode as that game's, and begin with
+    its `GameCreated`. CorruptExport names what is not. Whether the events prove the game is services/verify.py's."""
     try:
         document = decode_document(blob)
     except msgspec.DecodeError as exc:  # ValidationError is one: a field missing or of the wrong type
         raise CorruptExport(f"not an export document: {exc}") from exc
-    if document.format != FORMAT or document.format_version != FORMAT_VERSION:
+    if document.format != FORMAT or document.format_version not in READABLE_VERSIONS:
         raise CorruptExport(
-            f"format {document.format!r} version {document.format_version}: this code reads {FORMAT!r} version "
-            f"{FORMAT_VERSION}"
+            f"format {document.format!r} version {document.format_version}: this code reads {FORMAT!r} versions "
+            f"{', '.join(map(str, READABLE_VERSIONS))} (it writes {FORMAT_VERSION})"
         )
+    if document.dealing not in DEALINGS:
+        raise CorruptExport(f"dealing version {document.dealing} does not exist")
     if document.game not in GAMES:
         raise CorruptExport(f"game {document.game!r} is not registered here")
     if not document.finished or document.seed is None:
@@ -54,18 +67,16 @@ def restorable(blob: bytes) -> tuple[GameRecord, list[RecordedEvent]]:
             metadata=e.metadata,
             recorded_at=e.recorded_at,
             schema_version=e.schema_version,
+            chain=e.chain,
         )
         for e in document.events
     ]
-    check_events(document, recorded, seed)
-    record = GameRecord(
-        game_id=document.game_id, game=document.game, seed=seed, admin_token_hash=NO_TOKEN, seat_token_hashes={}
-    )
-    return record, recorded
+    check_events(document, recorded)
+    return document, recorded, seed
 
 
-def check_events(document: ExportDocument, recorded: list[RecordedEvent], seed: bytes) -> None:
-    """Every event decodes as one of the game's, the first creates this game, the game ends with this seed."""
+def check_events(document: ExportDocument, recorded: list[RecordedEvent]) -> None:
+    """Every event decodes as one of the game's, and the first creates this game."""
     game_codec = codec(document.game)
     try:
         events = game_codec.events(recorded)
@@ -77,7 +88,13 @@ def check_events(document: ExportDocument, recorded: list[RecordedEvent], seed: 
     created = events[0] if events else None
     if not isinstance(created, GameCreated) or (created.game_id, created.game) != (document.game_id, document.game):
         raise CorruptExport("the first event is not the GameCreated of this game")
-    if hashlib.sha256(seed).hexdigest() != created.seed_commitment:
+
+
+def check_ending(document: ExportDocument, recorded: list[RecordedEvent], seed: bytes) -> None:
+    """What a restored game needs: it ends, with the seed its creation committed to."""
+    created = codec(document.game).event(recorded[0])
+    assert isinstance(created, GameCreated)  # what `check_events` checked
+    if commitment(created.dealing, created.game_id, seed) != created.seed_commitment:
         raise CorruptExport("the seed does not match the game's seed commitment")
-    if not any(isinstance(e, GameEnded) for e in events):
+    if not any(isinstance(codec(document.game).event(r), GameEnded) for r in recorded):
         raise CorruptExport("the events do not end the game")

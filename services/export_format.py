@@ -1,4 +1,7 @@
-"""The export document, format version 1 (docs/export-format.md): one game, its record and every event as stored.
+"""The export document, format version 2 (docs/export-format.md): one game, its record and every event as stored.
+
+Version 2 adds the dealing version, the seed's source, each event's hash-chain link and the chain's head; a
+version 1 document (written before) reads as a version 2 one without them: a game dealt by version 1, unchained.
 
 Encoded with `encode_document` only: struct fields in declaration order, dict keys sorted, no whitespace, and each
 event's `data` embedded as the stored JSON text itself (`msgspec.Raw`). The same game therefore always gives the
@@ -13,7 +16,8 @@ from typing import Any
 import msgspec
 
 FORMAT = "tapis-export"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 class ExportedEvent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -23,9 +27,11 @@ class ExportedEvent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     data: msgspec.Raw  # the stored JSON text, byte for byte (redacted for the bearer while the game runs)
     recorded_at: datetime
     metadata: dict[str, Any]  # actor, command id, ...: empty while the game runs
+    # its hash-chain link over the *stored* data (services/chain.py); null in games recorded before the chain
+    chain: str | None = None
 
 
-class ExportDocument(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ExportDocument(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     format: str
     format_version: int
     game_id: str
@@ -35,6 +41,9 @@ class ExportDocument(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     created_at: datetime
     finished: bool
     seed: str | None  # hex, only once the game has finished
+    dealing: int = 1  # rules/dealing.md's version (absent from version 1 documents: 1)
+    seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
+    chain_head: str | None = None  # the last event's link; null for a game recorded before the chain
     events: list[ExportedEvent]
 
 

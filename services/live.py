@@ -106,5 +106,5 @@ class LiveStreams:
             event = game_codec.event(r)
             played = tables.initial(event) if played is None else tables.evolve(game_codec.rules, played, event)
             data = game_codec.data(tables.redact(game_codec.rules, played, event, viewer))
-            shown.append(EventOut(version=r.version, type=r.type, data=data, recorded_at=r.recorded_at))
+            shown.append(EventOut(version=r.version, type=r.type, data=data, recorded_at=r.recorded_at, chain=r.chain))
         return shown, played

@@ -15,6 +15,7 @@ class NewEvent(msgspec.Struct, frozen=True):
     type: str  # the event's tag, stable whatever its class is called
     data: bytes  # JSON
     schema_version: int = 1  # the version of its class that wrote `data` (docs/events.md)
+    chain: str | None = None  # its link in the game's hash chain (services/chain.py); None before the chain
 
 
 class RecordedEvent(msgspec.Struct, frozen=True):
@@ -27,6 +28,7 @@ class RecordedEvent(msgspec.Struct, frozen=True):
     recorded_at: datetime
     tx_id: int = 0
     schema_version: int = 1  # last, and with a default: rows are built positionally (tests, the live stream)
+    chain: str | None = None  # the hash chain's link (services/chain.py); None in games recorded before it
 
 
 class LogEntry(msgspec.Struct, frozen=True):

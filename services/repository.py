@@ -14,7 +14,6 @@ from typing import Any
 
 from cachetools import LRUCache
 
-from domain.kernel import table as tables
 from domain.kernel.table import Table
 from services.codec import GameCodec, codec, encode_table
 from services.errors import NotFound
@@ -40,6 +39,7 @@ def summary(table: Table[Any]) -> dict[str, Any]:
         "players": table.players,
         "seats_taken": sum(1 for s in table.seats if s is not None),
         "version": table.version,
+        "seed_source": table.seed_source,
         "created": time.time(),
         "bot_turn": bot_turn(table),
     }
@@ -135,22 +135,24 @@ class Repository:
         recorded = await self.events(game_id, 0, upto)
         if not recorded:
             raise NotFound(f"no game {game_id}")
-        return tables.fold(game_codec.rules, game_codec.events(recorded))
+        return game_codec.fold(recorded)
 
     async def catch_up(self, table: Table[Any]) -> Table[Any]:
         """Bring a possibly stale table to the head of its stream."""
         game_codec = codec(table.game)
         recorded = await self.store.read_stream(table.game_id, table.version)
-        for event in game_codec.events(recorded):
-            table = tables.evolve(game_codec.rules, table, event)
-        return table
+        return game_codec.evolve(table, recorded)
 
-    async def project(self, table: Table[Any]) -> None:
-        """Best effort: a failure here is repaired by the catch-up projector."""
+    async def project(self, table: Table[Any], blob: bytes | None = None) -> None:
+        """Best effort: a failure here is repaired by the catch-up projector. `blob`: the table encoded already."""
         self._written[table.game_id] = table
         try:
             await self.projections.save(
-                table.game_id, table.version, encode_table(table), summary(table), codec(table.game).fingerprint
+                table.game_id,
+                table.version,
+                encode_table(table) if blob is None else blob,
+                summary(table),
+                codec(table.game).fingerprint,
             )
         except ProjectionUnavailable as exc:
             log.warning("projection write failed for %s: %s", table.game_id, exc)

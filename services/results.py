@@ -24,6 +24,8 @@ class GameCreatedBody(msgspec.Struct):
     players: int
     options: dict[str, Any]
     seed_commitment: str
+    dealing: int = 2  # rules/dealing.md's version the game is dealt by
+    seed_source: str = "server"  # "client" on a server in test mode, when the creator chose the seed
 
 
 class SeatTaken(msgspec.Struct, omit_defaults=True):
@@ -38,6 +40,7 @@ class EventOut(msgspec.Struct, omit_defaults=True):
     type: str
     data: dict[str, Any]  # the event's fields, redacted for the bearer
     recorded_at: datetime | None = None
+    chain: str | None = None  # the hash chain's head at this event (docs/fair-dealing.md); absent in older games
 
 
 class EventsPage(msgspec.Struct):
@@ -45,9 +48,10 @@ class EventsPage(msgspec.Struct):
     version: int
 
 
-class CommandResult(msgspec.Struct):
+class CommandResult(msgspec.Struct, omit_defaults=True):
     version: int
     events: list[EventOut]
+    chain_head: str | None = None  # the hash chain's head once these events are stored (docs/fair-dealing.md)
 
 
 class LegalMoves(msgspec.Struct):
@@ -63,6 +67,7 @@ class GameSummary(msgspec.Struct):
     players: int
     seats_taken: int
     version: int
+    seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
 
 
 class GameList(msgspec.Struct):
@@ -73,6 +78,7 @@ class AuditCheck(msgspec.Struct):
     name: str
     ok: bool
     detail: str
+    applies: bool = True  # False: the check does not apply to this game (recorded before it existed)
 
 
 class AuditReport(msgspec.Struct):
@@ -86,6 +92,11 @@ class AuditReport(msgspec.Struct):
     winners: list[int]
     final_state: Any  # the game's view as everyone sees it once it has ended
     checks: list[AuditCheck]
+    dealing: int = 1  # rules/dealing.md's version the game was dealt by
+    seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
+    chain_head: str | None = None  # the hash chain's head, None for a game recorded before the chain
+    # every check passed, and nobody could choose or foresee the deal: dealing 2 with a server seed
+    fair: bool = False
 
 
 class RematchSeat(msgspec.Struct, omit_defaults=True):
@@ -119,14 +130,19 @@ class DeliveryLog(msgspec.Struct):
     deliveries: list[Delivery]  # newest first, each with every attempt
 
 
-def shown_events(table: Table[Any], events: list[Any], first: int, viewer: Viewer) -> list[EventOut]:
-    """`events`, appended from version `first` on, as `viewer` sees them with `table`, the state they lead to."""
+def shown_events(
+    table: Table[Any], events: list[Any], first: int, viewer: Viewer, chains: list[str | None] | None = None
+) -> list[EventOut]:
+    """`events`, appended from version `first` on, as `viewer` sees them with `table`, the state they lead to;
+    `chains`: each one's link in the hash chain."""
     game_codec = codec(table.game)
+    links = chains or [None] * len(events)
     return [
         EventOut(
             version=first + i,
             type=game_codec.tag(e),
             data=game_codec.data(tables.redact(game_codec.rules, table, e, viewer)),
+            chain=link,
         )
-        for i, e in enumerate(events)
+        for i, (e, link) in enumerate(zip(events, links, strict=True))
     ]

@@ -6,8 +6,10 @@ from typing import Any
 
 from domain.kernel import table as tables
 from domain.kernel.table import Table
+from domain.kernel.table_commands import Forfeit, Leave, Rematch
 from services.access import admin, seated_player
 from services.bots import BotPlayer
+from services.codec import codec
 from services.commands import GameCommands
 from services.errors import Unavailable
 from services.ports import Mailbox, ProjectionUnavailable, RecordNews
@@ -32,9 +34,10 @@ class SeatCommands:
     async def leave(self, game_id: str, token: str | None) -> SeatChange:
         """Give the seat up in the lobby: its token is forgotten in the same append as `PlayerLeft`."""
         record, seat = await seated_player(self.repo, game_id, token, "leaves")
+        rules = codec(record.game).rules
 
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
-            return None, tables.leave(table, seat)
+            return None, tables.accept(rules, table, Leave(seat=seat), "player", record.seed)
 
         left = await self.transactor.transact(
             record, decision, {"actor": seat, "scope": f"seat:{seat}"}, token=Revoke(seat)
@@ -46,9 +49,10 @@ class SeatCommands:
     async def forfeit(self, game_id: str, token: str | None) -> SeatChange:
         """Leave a running game: a smart bot plays the seat from now on."""
         record, seat = await seated_player(self.repo, game_id, token, "forfeits")
+        rules = codec(record.game).rules
 
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
-            return None, tables.forfeit(table, seat)
+            return None, tables.accept(rules, table, Forfeit(seat=seat), "player", record.seed)
 
         forfeited = await self.transactor.transact(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
         table = await self.bots.play(record, forfeited.table)
@@ -57,6 +61,7 @@ class SeatCommands:
     async def rematch(self, game_id: str, token: str | None) -> RematchBody:
         """The next game with the same seats: bots seated again, each person's new token left in its mailbox."""
         record = await admin(self.repo, game_id, token, "asks for a rematch")
+        rules = codec(record.game).rules
         table = await self.repo.table(record)
         tables.rematch(table, "")  # refuses a game still running, or one with its rematch already
         created = await self.lobby.create(
@@ -81,7 +86,7 @@ class SeatCommands:
             seats.append(RematchSeat(seat=seat, name=taken.name, bot=taken.bot))
 
         def decision(current: Table[Any]) -> tuple[None, list[Any]]:
-            return None, tables.rematch(current, created.game_id)
+            return None, tables.accept(rules, current, Rematch(game_id=created.game_id), "admin", record.seed)
 
         await self.transactor.transact(record, decision, {"actor": "admin"})
         return RematchBody(game_id=created.game_id, admin_token=created.admin_token, version=version, seats=seats)

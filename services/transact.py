@@ -20,7 +20,8 @@ from domain.kernel.errors import RuleViolation
 from domain.kernel.events import PlayerJoined
 from domain.kernel.table import Table
 from domain.kernel.viewer import Viewer
-from services.codec import codec
+from services.chain import extend, head_of
+from services.codec import codec, encode_table
 from services.errors import Conflict, ServiceError
 from services.ports import ConcurrencyConflict, DuplicateCommand, GameRecord, Idempotency, SeatToken
 from services.repository import Repository
@@ -140,17 +141,24 @@ class Transactor:
             if not events:
                 return Transacted(result, table)
             after = tables.fold(rules, events) if isinstance(load, New) else tables.evolve_all(rules, table, events)
+            # encoded before the append: nothing is appended that cannot be encoded; then linked into the chain
+            encoded = extend(
+                record.game_id, table.chain_head, table.version + 1, [codec(record.game).new_event(e) for e in events]
+            )
+            after = msgspec.structs.replace(after, chain_head=head_of(encoded, table.chain_head))
+            # and the state it leads to must be projectable, or the game would freeze behind a stored event
+            projected = encode_table(after)
             answer = None
             if answer_for is not None:
                 answer = CommandResult(
-                    version=after.version, events=shown_events(after, events, table.version + 1, answer_for)
+                    version=after.version,
+                    events=shown_events(after, events, table.version + 1, answer_for, [e.chain for e in encoded]),
+                    chain_head=after.chain_head,
                 )
             stored = None
             if idempotency is not None:
                 assert answer is not None, "an idempotent write stores its answer: give answer_for"
                 stored = Idempotency(scope=idempotency.scope, key=idempotency.key, response=msgspec.json.encode(answer))
-            # encoded before the append: nothing is appended that cannot be encoded
-            encoded = [codec(record.game).new_event(e) for e in events]
             try:
                 if isinstance(load, New):
                     await self.repo.store.create(record, encoded, metadata)
@@ -173,7 +181,7 @@ class Transactor:
                         raise DuplicateCommand(first) from None
                 table = await self.repo.catch_up(table)
                 continue
-            await self.repo.project(after)
+            await self.repo.project(after, projected)
             return Transacted(result, after, answer)
         raise Conflict("too many concurrent changes to this game; try again", code="conflict")
 

@@ -248,6 +248,7 @@ class WebhookWorker:
                     "type": r.type,
                     "data": game_codec.data(shown),
                     "recorded_at": r.recorded_at,
+                    "chain": r.chain,  # the hash chain's head at this event (docs/fair-dealing.md)
                 }
             )
             out.extend(

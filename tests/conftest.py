@@ -99,7 +99,7 @@ def migrated(service_urls: ServiceUrls) -> ServiceUrls:
 
 @pytest.fixture(scope="session")
 def settings(migrated: ServiceUrls) -> Settings:
-    return Settings(database_url=migrated.database_url, redis_url=migrated.redis_url)
+    return Settings(test_mode=True, database_url=migrated.database_url, redis_url=migrated.redis_url)
 
 
 @pytest.fixture(scope="session")

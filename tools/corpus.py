@@ -332,7 +332,7 @@ def pinned_game_id(name: str) -> str:
 
 def settings() -> Settings:
     # spelled out, not left to the defaults: a smaller bot budget would stop the bots mid-game and change the games
-    return Settings(allow_client_seeds=True, bot_moves_per_command=1_000_000)
+    return Settings(test_mode=True, bot_moves_per_command=1_000_000)
 
 
 async def play(plan: Plan, seed: str) -> tuple[Services, str]:

@@ -10,8 +10,9 @@ from litestar.enums import HttpMethod
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
+from api.bodies import command_body
 from api.controllers.options import allow
-from api.dependencies import Services, parse_version_header
+from api.dependencies import MAX_VERSION, Services, parse_version_header
 from api.schemas import CreateGame, JoinSeat
 from services.export_format import ExportDocument
 from services.results import (
@@ -70,7 +71,9 @@ class GamesController(Controller):
         services: NamedDependency[Services],
         token: NamedDependency[str | None],
     ) -> Response[SeatTaken]:
-        return Response(await services.commands.join(game_id, token, data.name, data.seat, data.bot), status_code=201)
+        return Response(
+            await services.commands.join(game_id, token, data.name, data.seat, data.bot, data.entropy), status_code=201
+        )
 
     @post("/{game_id:str}/start", operation_id="startGame", summary="Deal and start (admin)", status_code=200)
     async def start(
@@ -97,7 +100,7 @@ class GamesController(Controller):
         if_match: Annotated[str | None, HeaderParameter(name="If-Match", required=False)] = None,
         idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
     ) -> Response[CommandResult]:
-        body = await request.body()
+        body = await command_body(request)
         version = parse_version_header(if_match, "If-Match")
         result = await services.commands.command(game_id, token, body, version, idempotency_key)
         return Response(result, headers={"ETag": f'"{result.version}"'})
@@ -128,7 +131,7 @@ class GamesController(Controller):
         game_id: FromPath[str],
         services: NamedDependency[Services],
         token: NamedDependency[str | None],
-        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        after: Annotated[int, QueryParameter(ge=0, le=MAX_VERSION)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
     ) -> EventsPage:
         return await services.queries.events(game_id, token, after, limit)
@@ -139,7 +142,7 @@ class GamesController(Controller):
         game_id: FromPath[str],
         services: NamedDependency[Services],
         token: NamedDependency[str | None],
-        version: Annotated[int, QueryParameter(ge=1)],
+        version: Annotated[int, QueryParameter(ge=1, le=MAX_VERSION)],
     ) -> GameView:
         return await services.queries.replay(game_id, token, version)
 

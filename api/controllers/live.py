@@ -10,7 +10,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, HeaderParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.dependencies import Services
+from api.dependencies import MAX_VERSION, Services, version_number
+from services.errors import BadRequest
 from services.live import Heartbeat, LiveEvent
 
 
@@ -39,6 +40,11 @@ class LiveController(Controller):
         token: NamedDependency[str | None],
         last_event_id: Annotated[str | None, HeaderParameter(name="Last-Event-ID", required=False)] = None,
     ) -> ServerSentEvent:
+        if last_event_id is not None and last_event_id.strip() and version_number(last_event_id.strip()) is None:
+            raise BadRequest(
+                f"Last-Event-ID must be an event version (a whole number, 0 to {MAX_VERSION})",
+                code="invalid_last_event_id",
+            )
         items = await services.live.open(game_id, token, last_event_id)
         # no buffering by proxies (nginx honours X-Accel-Buffering)
         return ServerSentEvent(_messages(items), headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

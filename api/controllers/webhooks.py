@@ -16,6 +16,7 @@ from services.ports import Webhook
 from services.results import DeliveryLog, WebhookCreated, WebhookList
 
 ApiKey = Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)]
+MAX_DELIVERY_ID = 2**63 - 1  # a Postgres bigint
 
 
 class WebhooksController(Controller):
@@ -75,7 +76,7 @@ class WebhooksController(Controller):
         services: NamedDependency[Services],
         api_key: ApiKey = None,
         game_id: FromQuery[str | None] = None,
-        before: Annotated[int | None, QueryParameter(ge=1)] = None,
+        before: Annotated[int | None, QueryParameter(ge=1, le=MAX_DELIVERY_ID)] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
     ) -> DeliveryLog:
         return await services.webhooks.deliveries(api_key, webhook_id, game_id, before, limit)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel.table_commands import AnyTableCommand
 from domain.kernel.versioned import VersionedEvent
 
 Card = int | str
@@ -16,16 +17,31 @@ class GameCreated(VersionedEvent, tag="GameCreated", omit_defaults=True):
     options: dict[str, Any]
     seed_commitment: str
     turn_seconds: int | None = None  # a seat that does not act in time is played for by a bot
+    # rules/dealing.md: absent (1) in games recorded before version 2; new games say 2
+    dealing: int = 1
+    seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode only)
 
 
 class PlayerJoined(VersionedEvent, tag="PlayerJoined"):
     seat: int
     name: str
     bot: str | None = None
+    entropy: str = ""  # public; mixed into the deal key (dealing 2); absent in games recorded before
 
 
-class GameStarted(VersionedEvent, tag="GameStarted"):
-    pass
+class GameStarted(VersionedEvent, tag="GameStarted", omit_defaults=True):
+    # dealing 2: the seats' entropies as the deal key takes them, fixed here (absent in dealing 1)
+    entropy: list[str] = []
+
+
+class CommandAccepted(VersionedEvent, tag="CommandAccepted"):
+    """Dealing 2: the command that produced the events after it (up to the next one), and who sent it.
+
+    While the game runs, a game move's fields are shown to its sender only; the others see its `type`.
+    """
+
+    by: str  # "player", "bot" (a seat's bot), "timer" (the turn timer's bot), "admin"
+    command: AnyTableCommand
 
 
 class DeckShuffled(VersionedEvent, tag="DeckShuffled"):
@@ -78,4 +94,6 @@ class RematchCreated(VersionedEvent, tag="RematchCreated"):
 
 
 SEAT_EVENTS = (PlayerLeft, SeatForfeited, BotTookOver, TurnTimedOut, RematchCreated)
+# every event of the table around a game, whatever the game
+TABLE_EVENTS = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS, CommandAccepted)
 LifecycleEvent = GameCreated | PlayerJoined | GameStarted | GameEnded

@@ -13,7 +13,9 @@ format, never to be changed in place (docs/events.md).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
+
+import msgspec
 
 from domain.kernel.errors import RuleViolation, refuse
 from domain.kernel.versioned import VersionedCommand, VersionedEvent
@@ -24,12 +26,17 @@ Choices = Sequence[int | None]
 Changes = dict[str, Any]  # the fields an event changes in a game's state, for `msgspec.structs.replace`
 
 
+# Bounded to what an event column can hold: a value the rules refuse still gets their own code (422), and no value
+# reaches the store, the projection or a client that cannot be encoded there.
+Int32 = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]
+
+
 class PlayCard(VersionedCommand, tag="play_card"):
-    card: int
+    card: Int32
 
 
 class ChooseRow(VersionedCommand, tag="choose_row"):
-    row: int
+    row: Int32
 
 
 class CardsRevealed(VersionedEvent, tag="CardsRevealed"):

@@ -12,10 +12,12 @@ import msgspec
 
 from domain.kernel.bots import bot_label, reaction_label
 from domain.kernel.context import Shuffler
+from domain.kernel.deal_key import DEALING, DEALINGS, commitment, deal_key, entropy_problem
 from domain.kernel.errors import refuse
 from domain.kernel.events import (
     SEAT_EVENTS,
     BotTookOver,
+    CommandAccepted,
     DeckShuffled,
     GameCreated,
     GameEnded,
@@ -27,7 +29,18 @@ from domain.kernel.events import (
     TurnTimedOut,
 )
 from domain.kernel.game import AnyGame
-from domain.kernel.shuffle import Draws, commitment
+from domain.kernel.shuffle import Draws
+from domain.kernel.table_commands import (
+    AnyTableCommand,
+    Forfeit,
+    Join,
+    Leave,
+    Play,
+    Rematch,
+    Sender,
+    Start,
+    TimeOut,
+)
 from domain.kernel.viewer import EVERYONE, Viewer
 
 S = TypeVar("S")
@@ -41,6 +54,7 @@ TURN_SECONDS = (1, 86_400)
 class Seat(msgspec.Struct, frozen=True):
     name: str
     bot: str | None = None
+    entropy: str = ""
 
 
 class Table(msgspec.Struct, Generic[S]):
@@ -59,6 +73,12 @@ class Table(msgspec.Struct, Generic[S]):
     winners: list[int] = []
     turn_seconds: int | None = None
     rematch: str | None = None
+    dealing: int = 1  # rules/dealing.md's version this game is dealt by
+    seed_source: str = "server"
+    entropy: list[str] = []  # the seats' entropies, fixed when the game starts
+    # the hash chaining the last stored event to all before it (services/chain.py). The chain covers the stored
+    # bytes, which the domain never sees: whoever folds stored events sets it, `evolve` leaves it as it was.
+    chain_head: str | None = None
 
 
 def parse_options(rules: AnyGame, players: int, raw: dict[str, Any] | None) -> Any:
@@ -83,7 +103,11 @@ def create(
     raw_options: dict[str, Any] | None,
     seed: bytes,
     turn_seconds: int | None = None,
+    dealing: int = DEALING,
+    seed_source: str = "server",
 ) -> list[Any]:
+    if dealing not in DEALINGS:
+        raise ValueError(f"dealing version {dealing} does not exist")
     options = parse_options(rules, players, raw_options)
     if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
         raise refuse(
@@ -97,15 +121,31 @@ def create(
             game_id=game_id,
             players=players,
             options=msgspec.to_builtins(options),
-            seed_commitment=commitment(seed),
+            seed_commitment=commitment(dealing, game_id, seed),
             turn_seconds=turn_seconds,
+            dealing=dealing,
+            seed_source=seed_source,
         )
     ]
 
 
-def join(table: Table[Any], name: str, seat: int | None, bot: str | None) -> list[Any]:
+def seat_entropy(entropy: object, bot: str | None) -> str:
+    """A joining seat's entropy as sent (None: it sends none, as a bot), or refused with the reason."""
+    if entropy is None:
+        return ""
+    if bot is not None:
+        raise refuse("invalid_entropy", "a bot contributes no entropy", {"reason": "bot"})
+    problem = entropy_problem(entropy)
+    if problem is not None:
+        raise refuse("invalid_entropy", "entropy is 1 to 64 printable ASCII characters", {"reason": problem})
+    assert isinstance(entropy, str)  # what entropy_problem checks
+    return entropy
+
+
+def join(table: Table[Any], name: str, seat: int | None, bot: str | None, entropy: str = "") -> list[Any]:
     if table.status != "lobby":
         raise refuse("already_started", "the game has already started")
+    entropy = seat_entropy(entropy or None, bot)
     name = name.strip()
     if not 1 <= len(name) <= NAME_MAX:
         raise refuse("invalid_name", f"a name has 1 to {NAME_MAX} characters")
@@ -118,7 +158,7 @@ def join(table: Table[Any], name: str, seat: int | None, bot: str | None) -> lis
         raise refuse("invalid_seat", f"seats are 0 to {table.players - 1}")
     elif table.seats[seat] is not None:
         raise refuse("seat_taken", f"seat {seat} is taken")
-    return [PlayerJoined(seat=seat, name=name, bot=bot)]
+    return [PlayerJoined(seat=seat, name=name, bot=bot, entropy=entropy)]
 
 
 def start(rules: AnyGame, table: Table[Any], seed: bytes) -> list[Any]:
@@ -127,15 +167,23 @@ def start(rules: AnyGame, table: Table[Any], seed: bytes) -> list[Any]:
     empty = [i for i, s in enumerate(table.seats) if s is None]
     if empty:
         raise refuse("seats_empty", "every seat must be taken before the start", {"empty": empty})
-    started: Table[Any] = evolve(rules, table, GameStarted())
-    dealt = rules.start(started.inner, Shuffler(seed, started.shuffles))
-    return [GameStarted(), *dealt, *_ending(rules, started, dealt, seed)]
+    # dealing 2 fixes the entropies in the start; dealing 1 had none
+    entropy = [s.entropy for s in table.seats if s is not None]
+    begun = GameStarted(entropy=entropy) if table.dealing > 1 else GameStarted()
+    started: Table[Any] = evolve(rules, table, begun)
+    dealt = rules.start(started.inner, Shuffler(key(started, seed), started.shuffles))
+    return [begun, *dealt, *_ending(rules, started, dealt, seed)]
+
+
+def key(table: Table[Any], seed: bytes) -> bytes:
+    """The key of this game's shuffles and bot draws (rules/dealing.md): the seed, or in dealing 2 the deal key."""
+    return deal_key(table.dealing, table.game_id, seed, table.entropy)
 
 
 def play(rules: AnyGame, table: Table[Any], seat: int, command: Any, seed: bytes) -> list[Any]:
     if table.status != "active":
         raise refuse("game_not_active", f"the game is {table.status}, not active")
-    events = rules.decide(table.inner, seat, command, Shuffler(seed, table.shuffles))
+    events = rules.decide(table.inner, seat, command, Shuffler(key(table, seed), table.shuffles))
     return [*events, *_ending(rules, table, events, seed)]
 
 
@@ -162,17 +210,64 @@ def check_human(table: Table[Any], seat: int) -> None:
 
 
 def time_out(rules: AnyGame, table: Table[Any], seats: list[int], seed: bytes) -> list[Any]:
-    """The turn timer ran out for `seats`: a bot plays once for each, through the usual `play`."""
+    """The turn timer ran out for `seats`: a bot chooses once for each, and the move goes through `accept`."""
     events: list[Any] = []
     for seat in seats:
         if table.status != "active" or seat not in rules.awaiting(table.inner):
             continue
-        move = rules.bot_move(table.inner, seat, TAKEOVER_BOT, Draws(seed, bot_label(seat, table.version)))
-        step = [TurnTimedOut(seat=seat, bot=TAKEOVER_BOT), *play(rules, table, seat, move, seed)]
-        for event in step:
-            table = evolve(rules, table, event)
+        move = rules.bot_move(table.inner, seat, TAKEOVER_BOT, Draws(key(table, seed), bot_label(seat, table.version)))
+        step = accept(rules, table, TimeOut(seat=seat, command=move), "timer", seed)
+        table = evolve_all(rules, table, step)
         events.extend(step)
     return events
+
+
+def timed_out(rules: AnyGame, table: Table[Any], seat: int, move: Any, seed: bytes) -> list[Any]:
+    if table.status != "active" or seat not in rules.awaiting(table.inner):
+        raise refuse("not_your_turn", f"the game does not wait for seat {seat}")
+    return [TurnTimedOut(seat=seat, bot=TAKEOVER_BOT), *play(rules, table, seat, move, seed)]
+
+
+def accept(rules: AnyGame, table: Table[Any], command: AnyTableCommand, by: Sender, seed: bytes) -> list[Any]:
+    """Decide a table command; in dealing 2 the events start with the `CommandAccepted` that records it.
+
+    Every write of a game's life goes through here, and the audit re-executes the recorded commands through it.
+    """
+    events = execute(rules, table, command, by, seed)
+    if table.dealing < 2 or not events:
+        return events
+    return [CommandAccepted(by=by, command=command), *events]
+
+
+def execute(rules: AnyGame, table: Table[Any], command: AnyTableCommand, by: Sender, seed: bytes) -> list[Any]:
+    match command:
+        case Join(name=name, seat=seat, bot=bot, entropy=entropy):
+            return join(table, name, seat, bot, entropy)
+        case Leave(seat=seat):
+            return leave(table, seat)
+        case Start():
+            return start(rules, table, seed)
+        case Play(seat=seat, command=move):
+            if by == "player":
+                check_human(table, seat)
+            return play(rules, table, seat, game_command(rules, move), seed)
+        case TimeOut(seat=seat, command=move):
+            return timed_out(rules, table, seat, game_command(rules, move), seed)
+        case Forfeit(seat=seat):
+            return forfeit(table, seat)
+        case Rematch(game_id=next_game):
+            return rematch(table, next_game)
+    raise TypeError(f"not a table command: {command!r}")
+
+
+def game_command(rules: AnyGame, move: Any) -> Any:
+    """A recorded move read back is its JSON object: the game's command again (as strictly as from a client)."""
+    if isinstance(move, dict):
+        try:
+            return msgspec.convert(move, rules.command_type, strict=True)
+        except msgspec.ValidationError as exc:
+            raise refuse("invalid_command", str(exc)) from exc
+    return move
 
 
 class BotMove(msgspec.Struct, frozen=True):
@@ -190,11 +285,11 @@ def next_bot_move(rules: AnyGame, table: Table[Any], seed: bytes) -> BotMove | N
     for seat in awaited:
         taken = table.seats[seat]
         if taken is not None and taken.bot is not None:
-            draws = Draws(seed, bot_label(seat, table.version))
+            draws = Draws(key(table, seed), bot_label(seat, table.version))
             return BotMove(seat, taken.bot, rules.bot_move(table.inner, seat, taken.bot, draws))
     for seat, taken in enumerate(table.seats):
         if taken is not None and taken.bot is not None and seat not in awaited:
-            draws = Draws(seed, reaction_label(seat, table.version))
+            draws = Draws(key(table, seed), reaction_label(seat, table.version))
             reaction = rules.bot_reaction(table.inner, seat, taken.bot, draws)
             if reaction is not None:
                 return BotMove(seat, taken.bot, reaction)
@@ -228,15 +323,17 @@ def initial(event: GameCreated) -> Table[Any]:
         seats=[None] * event.players,
         version=1,
         turn_seconds=event.turn_seconds,
+        dealing=event.dealing,
+        seed_source=event.seed_source,
     )
 
 
 def evolve(rules: AnyGame, table: Table[Any], event: Any) -> Table[Any]:
     version = table.version + 1
     match event:
-        case PlayerJoined(seat=seat, name=name, bot=bot):
+        case PlayerJoined(seat=seat, name=name, bot=bot, entropy=entropy):
             seats = list(table.seats)
-            seats[seat] = Seat(name=name, bot=bot)
+            seats[seat] = Seat(name=name, bot=bot, entropy=entropy)
             return msgspec.structs.replace(table, seats=seats, version=version)
         case PlayerLeft(seat=seat):
             seats = list(table.seats)
@@ -249,12 +346,12 @@ def evolve(rules: AnyGame, table: Table[Any], event: Any) -> Table[Any]:
             return msgspec.structs.replace(table, seats=seats, version=version)
         case RematchCreated(game_id=next_game):
             return msgspec.structs.replace(table, rematch=next_game, version=version)
-        case SeatForfeited() | TurnTimedOut():
+        case SeatForfeited() | TurnTimedOut() | CommandAccepted():
             return msgspec.structs.replace(table, version=version)
-        case GameStarted():
+        case GameStarted(entropy=entropy):
             options = msgspec.convert(table.options, rules.options_type)
             inner = rules.initial_state(table.players, options)
-            return msgspec.structs.replace(table, status="active", inner=inner, version=version)
+            return msgspec.structs.replace(table, status="active", inner=inner, entropy=entropy, version=version)
         case GameEnded(seed=seed, scores=scores, winners=winners):
             return msgspec.structs.replace(
                 table, status="finished", seed=seed, scores=scores, winners=winners, version=version
@@ -290,15 +387,29 @@ def redact(rules: AnyGame, table: Table[Any], event: Any, viewer: Viewer) -> Any
     viewer = effective_viewer(table, viewer)
     if isinstance(event, DeckShuffled):
         return event if viewer.sees_all else DeckShuffled(label=event.label, size=event.size)
+    if isinstance(event, CommandAccepted):
+        return redact_command(event, viewer)
     if isinstance(event, (GameCreated, PlayerJoined, GameStarted, GameEnded, *SEAT_EVENTS)):
         return event
     return rules.redact(table.inner, event, viewer)
+
+
+def redact_command(event: CommandAccepted, viewer: Viewer) -> CommandAccepted:
+    """A move's fields may hold a hidden choice (a card chosen face down): only its sender sees them while the game
+    runs; the others see which command it was. Lobby commands and the start hide nothing."""
+    command = event.command
+    if not isinstance(command, Play | TimeOut) or viewer.can_see(command.seat):
+        return event
+    kind = msgspec.to_builtins(command.command).get("type")
+    shown = msgspec.structs.replace(command, command={"type": kind})
+    return msgspec.structs.replace(event, command=shown)
 
 
 class SeatView(msgspec.Struct, frozen=True):
     seat: int
     name: str | None  # None: the seat is free
     bot: str | None  # the bot's level, or None for a person (or a free seat)
+    entropy: str = ""  # the public entropy the seat sent when joining (rules/dealing.md, version 2)
 
 
 class GameView(msgspec.Struct, frozen=True):
@@ -319,6 +430,9 @@ class GameView(msgspec.Struct, frozen=True):
     state: Any  # the game's view (its `view_type`), None in the lobby
     turn_seconds: int | None = None
     rematch: str | None = None  # the id of the game that follows this one
+    dealing: int = 1  # the version of rules/dealing.md the game is dealt by
+    seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
+    chain_head: str | None = None  # the hash of the last event, chaining the whole history (docs/fair-dealing.md)
 
 
 def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
@@ -331,7 +445,8 @@ def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
         status=table.status,
         version=table.version,
         players=[
-            SeatView(seat=i, name=s.name if s else None, bot=s.bot if s else None) for i, s in enumerate(table.seats)
+            SeatView(seat=i, name=s.name if s else None, bot=s.bot if s else None, entropy=s.entropy if s else "")
+            for i, s in enumerate(table.seats)
         ],
         you=viewer.seat,
         awaiting=rules.awaiting(inner) if inner is not None and table.status == "active" else [],
@@ -342,5 +457,8 @@ def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
         seed=table.seed if over else None,
         turn_seconds=table.turn_seconds,
         rematch=table.rematch,
+        dealing=table.dealing,
+        seed_source=table.seed_source,
+        chain_head=table.chain_head,
         state=rules.view(inner, seen_by) if inner is not None else None,
     )

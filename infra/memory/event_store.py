@@ -224,6 +224,7 @@ class MemoryEventStore:
                     recorded_at=self.clock(),
                     tx_id=tx_id,
                     schema_version=event.schema_version,
+                    chain=event.chain,
                 )
             )
         return recorded

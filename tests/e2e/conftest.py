@@ -32,6 +32,8 @@ def start_server(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> 
     # every test client comes from 127.0.0.1, so per-client limits would make tests depend on their order
     # (the fuzzer alone fails authentication hundreds of times); tests/e2e/test_limits.py sets its own
     unlimited = {"TAPIS_RATE_FAILED_AUTH": "0", "TAPIS_RATE_COMMANDS": "0"}
+    # tests replay known deals: a server in test mode takes a creator's seed (and its games say so)
+    unlimited["TAPIS_TEST_MODE"] = "1"
     env = {
         **os.environ,
         "DATABASE_URL": urls.database_url,

@@ -112,7 +112,9 @@ def test_bohnanza(api: Tapis) -> None:
     game_id, _, tokens = api.new_game("bohnanza", 3, seed="66" * 32)
     refused(api, game_id, tokens, 0, {"type": "turn_up"}, "must_plant")
     refused(api, game_id, tokens, 1, {"type": "plant", "field": 0}, "not_your_turn")
-    refused(api, game_id, tokens, 0, {"type": "plant", "field": 5}, "invalid_field")
+    # a field number beyond any seat's three is not a command at all (its bound, 0..2, is in the schema)
+    beyond = api.command(game_id, tokens[0], {"type": "plant", "field": 5})
+    assert beyond.status_code == 400 and beyond.json()["error"]["code"] == "invalid_command", beyond.text
     refused(api, game_id, tokens, 0, {"type": "harvest", "field": 0}, "empty_field")
     refused(api, game_id, tokens, 0, {"type": "buy_field"}, "field_limit")
     refused(api, game_id, tokens, 1, {"type": "end_trading"}, "wrong_phase")

@@ -63,6 +63,8 @@ def test_commands_are_limited_per_client(strict_server: str) -> None:
 
 def test_a_body_over_the_limit_gets_413(strict_server: str) -> None:
     erin = client(strict_server, "127.0.0.6")
-    response = erin.http.post("/v1/games", content=b'{"game": "' + b"x" * 2000 + b'"}')
+    response = erin.http.post(
+        "/v1/games", content=b'{"game": "' + b"x" * 2000 + b'"}', headers={"content-type": "application/json"}
+    )
     assert response.status_code == 413, response.text
     assert response.json()["error"]["code"] == "body_too_large"

@@ -79,6 +79,7 @@ def api(migrated_urls: ServiceUrls) -> Iterator[Tapis]:
     serves whatever the registry holds when a request comes, so the toy game, registered only in this process,
     is searched over HTTP like the others."""
     settings = Settings(
+        test_mode=True,
         database_url=migrated_urls.database_url,
         redis_url=migrated_urls.redis_url,
         # no per-client limits, as for `tapis serve` in tests/e2e/conftest.py: every request comes from one client
@@ -94,7 +95,7 @@ async def services(migrated_urls: ServiceUrls) -> AsyncIterator[Services]:
     pool = await asyncpg.create_pool(migrated_urls.database_url, min_size=1, max_size=2)
     client: redis.Redis = redis_client(migrated_urls.redis_url)
     try:
-        yield build_services(pool, client, Settings())
+        yield build_services(pool, client, Settings(test_mode=True))
     finally:
         await client.aclose()
         await pool.close()

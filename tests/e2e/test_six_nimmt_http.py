@@ -55,11 +55,18 @@ def test_worked_session_view_etag_replay(api: Tapis) -> None:
     played = api.command(game_id, tokens[0], {"type": "play_card", "card": card}, **{"If-Match": etag})
     assert played.status_code == 200, played.text
     version = first.json()["version"]
-    assert played.json()["events"][0] == {
-        "version": version + 1,
+    answer = played.json()
+    # the recorded command first (whole for its sender), then what it did; the answer ends at the chain's head
+    accepted, chosen = answer["events"]
+    assert (accepted["version"], accepted["type"]) == (version + 1, "CommandAccepted")
+    command = {"action": "play", "seat": 0, "command": {"type": "play_card", "card": card}}
+    assert accepted["data"] == {"by": "player", "command": command}
+    assert {k: chosen[k] for k in ("version", "type", "data")} == {
+        "version": version + 2,
         "type": "CardChosen",
         "data": {"seat": 0, "card": card},
     }
+    assert answer["chain_head"] == chosen["chain"]
     changed = api.http.get(f"/v1/games/{game_id}", headers={**bearer(tokens[0]), "If-None-Match": etag})
     assert changed.status_code == 200
     replay = api.http.get(f"/v1/games/{game_id}/replay", params={"version": version}, headers=bearer(tokens[0])).json()

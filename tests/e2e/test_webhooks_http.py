@@ -129,15 +129,18 @@ async def test_webhooks_get_every_event_in_order_and_what_they_missed_across_a_r
             assert started.json()["status"] == "finished"
 
             async def failing() -> bool:
+                # the oldest delivery is the last of a page large enough for the whole game (CommandAccepted included)
                 log = await http.get(
-                    f"/v1/webhooks/{webhook_id}/deliveries", params={"game_id": second}, headers=portal
+                    f"/v1/webhooks/{webhook_id}/deliveries", params={"game_id": second, "limit": 1000}, headers=portal
                 )
                 deliveries = log.json()["deliveries"]
                 return bool(deliveries) and len(deliveries[-1]["attempts"]) >= 2
 
             await wait_for(failing)
             log = (
-                await http.get(f"/v1/webhooks/{webhook_id}/deliveries", params={"game_id": second}, headers=portal)
+                await http.get(
+                    f"/v1/webhooks/{webhook_id}/deliveries", params={"game_id": second, "limit": 1000}, headers=portal
+                )
             ).json()
             oldest = log["deliveries"][-1]
             assert oldest["version"] == 1 and oldest["status"] == "pending"
@@ -212,7 +215,7 @@ def test_webhook_registration_refusals(api: Tapis, migrated_urls: ServiceUrls) -
     error(api.http.get(f"/v1/webhooks/{webhook_id}", headers=theirs), 404, "webhook_not_found")
     error(api.http.get(f"/v1/webhooks/{webhook_id}/deliveries", headers=theirs), 404, "webhook_not_found")
     error(api.http.delete(f"/v1/webhooks/{webhook_id}", headers=theirs), 404, "webhook_not_found")
-    error(api.http.get(f"/v1/webhooks/{webhook_id}/deliveries?limit=0", headers=portal), 400, "invalid_body")
+    error(api.http.get(f"/v1/webhooks/{webhook_id}/deliveries?limit=0", headers=portal), 400, "invalid_query")
     assert api.http.delete(f"/v1/webhooks/{webhook_id}", headers=portal).status_code == 204
     error(api.http.delete(f"/v1/webhooks/{webhook_id}", headers=portal), 404, "webhook_not_found")
 

@@ -28,7 +28,7 @@ async def services(stack: Stack) -> AsyncIterator[Services]:
     pool = await asyncpg.create_pool(stack.urls.database_url, min_size=1, max_size=4)
     client: redis.Redis = redis_client(stack.urls.redis_url)
     try:
-        yield build_services(pool, client, Settings())
+        yield build_services(pool, client, Settings(test_mode=True))
     finally:
         await client.aclose()
         await pool.close()

@@ -26,7 +26,7 @@ async def projections_equal_replays(stack: Stack, game_ids: list[str], within: f
     pool = await asyncpg.create_pool(stack.urls.database_url, min_size=1, max_size=2)
     client = redis.Redis.from_url(stack.urls.redis_url)
     try:
-        services = build_services(pool, client, Settings())
+        services = build_services(pool, client, Settings(test_mode=True))
         repo = services.repo
         deadline = time.monotonic() + within
         pending = list(game_ids)

@@ -24,12 +24,24 @@ E = TypeVar("E")
 
 
 class Game:
-    """A table driven in memory, keeping every event as the store would."""
+    """A table driven in memory, keeping every event as the store would.
 
-    def __init__(self, rules: AnyGame, players: int, options: dict[str, Any] | None = None, seed: bytes = SEED):
+    A rule test deals by rules/dealing.md's version 1 unless it asks otherwise: its key is the seed itself, so that
+    the test re-derives a deal with `shuffle(SEED, ...)` and the document's vectors apply. Version 2 changes only
+    the key (tests/unit/kernel/test_deal_key.py), and the services' tests play it whole.
+    """
+
+    def __init__(
+        self,
+        rules: AnyGame,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: bytes = SEED,
+        dealing: int = 1,
+    ):
         self.rules = rules
         self.seed = seed
-        self.events: list[Any] = tables.create(rules, "test-game", players, options, seed)
+        self.events: list[Any] = tables.create(rules, "test-game", players, options, seed, dealing=dealing)
         self.table: Table[Any] = tables.initial(self.events[0])
         for seat in range(players):
             self.apply(tables.join(self.table, f"player {seat}", None, None))

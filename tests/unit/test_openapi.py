@@ -15,7 +15,7 @@ SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 
 def generated() -> str:
-    offline = Settings(database_url="postgresql://unused", redis_url="redis://unused")
+    offline = Settings(test_mode=True, database_url="postgresql://unused", redis_url="redis://unused")
     return spec_yaml(create_app(offline, run_projector=False).openapi_schema.to_schema())
 
 

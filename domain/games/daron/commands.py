@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import msgspec
+
+from domain.games.daron.cards import COMPOSITION, DARON, DECK_SIZE
 from domain.kernel.versioned import VersionedCommand
+
+# Every integer and list a client sends is bounded (400 `invalid_command` outside) by the 100-card deck; within the
+# bounds, the rules answer with their own codes (`invalid_count`, `card_not_in_hand`...).
+Cards = Annotated[list[str], msgspec.Meta(max_length=DECK_SIZE)]
+DaronCount = Annotated[int, msgspec.Meta(ge=0, le=dict(COMPOSITION)[DARON])]  # the deck holds 12 Daron cards
 
 
 class Deposit(VersionedCommand, tag="deposit"):
     """The player to act, as the action or after a draw: number cards near the top, or led by an operator or joker."""
 
-    cards: list[str]  # in the order they are laid; the last becomes the top
+    cards: Cards  # in the order they are laid; the last becomes the top
 
 
 class Draw(VersionedCommand, tag="draw"):
@@ -34,7 +44,7 @@ class Riposte(VersionedCommand, tag="riposte"):
 class Brawl(VersionedCommand, tag="brawl"):
     """The player to act opens a brawl, or the one answering joins it: lays `count` Daron cards."""
 
-    count: int
+    count: DaronCount
 
 
 class Accept(VersionedCommand, tag="accept"):

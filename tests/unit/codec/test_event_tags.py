@@ -32,6 +32,7 @@ LIFECYCLE_STORED = {
     "BotTookOver",
     "TurnTimedOut",
     "RematchCreated",
+    "CommandAccepted",  # dealing 2: the recorded command before the events it produced
 }
 ROWS = {"CardsRevealed", "CardPlaced"}  # the row games' shared facts (domain/kernel/secret_choice.py, rows.py)
 STORED = {

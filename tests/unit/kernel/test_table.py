@@ -18,6 +18,8 @@ from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.harness import SEED, Game, assert_replay_equals_live, encoded
 
 COMMITMENT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"  # sha256 of SEED, dealing.md
+# dealing.md version 2, bound to the game: sha256(UTF8("tapis-commit-v2:g-1:") || SEED)
+COMMITMENT_G1 = "62388a3ae4c68f36b244f83df34ed6fad9ca55e23c77a27291b324271c7570e7"
 
 
 def lobby(players: int = 3) -> Table[Any]:
@@ -50,15 +52,22 @@ def finished() -> Game:
 
 
 def test_create_publishes_the_commitment_never_the_seed() -> None:
+    # a new game is dealt by version 2: its commitment is bound to its id
     (created,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED)
     assert created == GameCreated(
         game="six-nimmt",
         game_id="g-1",
         players=3,
         options={"deck": "full", "end": {"kind": "threshold", "points": 66}, "variant": "standard"},
-        seed_commitment=COMMITMENT,
+        seed_commitment=COMMITMENT_G1,
+        dealing=2,
     )
+    assert hashlib.sha256(b"tapis-commit-v2:g-1:" + SEED).hexdigest() == COMMITMENT_G1
     assert SEED.hex() not in repr(created)
+    # a game recorded under version 1 published sha256(seed)
+    (older,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED, dealing=1)
+    assert older == msgspec.structs.replace(created, seed_commitment=COMMITMENT, dealing=1)
+    assert SEED.hex() not in repr(older)
 
 
 def test_a_new_table_is_an_empty_lobby() -> None:

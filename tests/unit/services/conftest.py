@@ -19,7 +19,7 @@ def settings() -> Settings:
     # Overrides the session fixture of tests/conftest.py, which migrates a database: a service test asking for
     # `settings` gets the defaults, and one asking for `pool` or `redis_conn` fails at once (scope mismatch)
     # instead of starting servers.
-    return Settings()
+    return Settings(test_mode=True)
 
 
 @pytest.fixture

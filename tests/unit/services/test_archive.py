@@ -25,7 +25,7 @@ def adapters(clock: ManualClock) -> Adapters:
 
 @pytest.fixture
 def services(adapters: Adapters, clock: ManualClock) -> Services:
-    services = in_memory(Settings(archive_after_seconds=3600), adapters)
+    services = in_memory(Settings(test_mode=True, archive_after_seconds=3600), adapters)
     services.archiver.clock = clock  # the store stamps GameEnded with this clock: the age is measured on it
     return services
 
@@ -65,11 +65,11 @@ async def test_another_process_reads_the_archived_game_without_a_projection(
     exported = await services.exports.export(game_id, None)
     clock.advance(3601)
     await services.archiver.archive_older_than(3600)
-    elsewhere = in_memory(Settings(), fresh_adapters(clock))
+    elsewhere = in_memory(Settings(test_mode=True), fresh_adapters(clock))
     assert await elsewhere.repo.archived(game_id) is None  # another database: the game is nowhere
     # another process over the same database, the projection flushed: the table is refolded from the archive
     await adapters.projections.reset()
-    other = in_memory(Settings(), adapters)
+    other = in_memory(Settings(test_mode=True), adapters)
     assert plain(await other.queries.view(game_id, None))["status"] == "finished"
     assert await other.exports.export(game_id, None) == exported
     assert (await other.auditor.audit(game_id)).ok
@@ -96,7 +96,7 @@ async def test_the_periodic_step_archives_when_configured(services: Services, cl
 
 
 async def test_off_by_default(adapters: Adapters, clock: ManualClock) -> None:
-    services = in_memory(Settings(), adapters)
+    services = in_memory(Settings(test_mode=True), adapters)
     services.archiver.clock = clock
     game_id = await finished_game(services)
     clock.advance(10**6)
@@ -131,7 +131,7 @@ async def test_the_background_runs_the_archive_task_only_when_configured(service
     from bootstrap import background
 
     counts = []
-    for configured in (Settings(), Settings(archive_after_seconds=3600)):
+    for configured in (Settings(test_mode=True), Settings(test_mode=True, archive_after_seconds=3600)):
         stop = asyncio.Event()
         tasks = background(services, configured, stop)
         counts.append(len(tasks))

@@ -47,10 +47,12 @@ async def test_a_smart_bot_takes_a_persons_open_offer_at_once(services: Services
 
     face_up = shown["state"]["face_up"]
     answer = await send(services, game_id, person, {"type": "propose_trade", "to": None, "give_face_up": [0]})
-    assert [e["type"] for e in answer["events"]] == ["TradeProposed"]
-    # by the time the answer is sent, the bots have reacted
+    # the recorded command first (dealing 2), then what it produced
+    assert [e["type"] for e in answer["events"]] == ["CommandAccepted", "TradeProposed"]
+    # by the time the answer is sent, the bots have reacted: the bot's recorded command, then its acceptance
     after = await services.repo.store.read_stream(game_id, answer["version"])
-    assert [r.type for r in after][:1] == ["TradeAccepted"], f"no bot took a free {face_up[0]}"
-    assert after[0].metadata["bot"] == "smart" and after[0].metadata["actor"] in (1, 2)
+    assert [r.type for r in after][:2] == ["CommandAccepted", "TradeAccepted"], f"no bot took a free {face_up[0]}"
+    assert msgspec.json.decode(after[0].data)["by"] == "bot"
+    assert after[1].metadata["bot"] == "smart" and after[1].metadata["actor"] in (1, 2)
     now = await view(services, game_id, person)
     assert now["state"]["trades"] == [] and now["state"]["phase"] == "trade", "the person still trades"

@@ -69,8 +69,8 @@ async def test_a_stalled_bot_turn_is_played_by_the_sweeper(services: Services) -
 
 async def test_the_sweeper_wakes_a_stalled_bot_once_its_grace_has_passed_on_its_clock(adapters: Adapters) -> None:
     # a process whose requests end before their bots move (bot_moves_per_command=0), and a healthy one beside it
-    dying = wire(adapters, Settings(bot_moves_per_command=0))
-    healthy = wire(adapters, Settings())
+    dying = wire(adapters, Settings(test_mode=True, bot_moves_per_command=0))
+    healthy = wire(adapters, Settings(test_mode=True))
     created = plain(await dying.commands.create("six-nimmt", 2, None, "ab" * 32, None))
     game_id, admin = created["game_id"], created["admin_token"]
     await dying.commands.join(game_id, None, "ann", None, None)

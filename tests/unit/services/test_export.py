@@ -25,7 +25,7 @@ async def test_a_finished_game_exports_everything_as_stored(services: Services) 
     document = msgspec.json.decode(await services.exports.export(game_id, None))
     recorded = await services.repo.store.read_stream(game_id)
     record = await services.repo.record(game_id)
-    assert (document["format"], document["format_version"]) == ("tapis-export", 1)
+    assert (document["format"], document["format_version"]) == ("tapis-export", 2)
     assert (document["game_id"], document["game"], document["players"]) == (game_id, "six-nimmt", 3)
     assert document["finished"] is True
     assert document["seed"] == record.seed.hex()
@@ -88,7 +88,7 @@ def corrupted(blob: bytes, change: str) -> bytes:
     if change == "not json":
         return blob[: len(blob) // 2]
     if change == "format version":
-        document["format_version"] = 2
+        document["format_version"] = 99
     elif change == "missing field":
         del document["seed"]
     elif change == "numbering":
@@ -108,7 +108,7 @@ def corrupted(blob: bytes, change: str) -> bytes:
     ("change", "named"),
     [
         ("not json", "not an export document"),
-        ("format version", "version 2"),
+        ("format version", "version 99"),
         ("missing field", "seed"),
         ("numbering", "numbered 1..n"),
         ("game", "not registered"),

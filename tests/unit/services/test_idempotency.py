@@ -40,7 +40,8 @@ async def test_another_seats_same_key_is_another_command(services: Services, ada
     hands = [plain(await services.queries.view(game_id, t))["state"]["hand"] for t in tokens[:2]]
     mine = await services.commands.command(game_id, tokens[0], play_card(hands[0][0]), None, "key-1")
     theirs = await services.commands.command(game_id, tokens[1], play_card(hands[1][0]), None, "key-1")
-    assert theirs != mine and theirs.version == mine.version + 1
+    # each command appends its record (CommandAccepted, dealing 2) and its CardChosen
+    assert theirs != mine and theirs.version == mine.version + 2
     assert await chosen_by(adapters, game_id) == [0, 1]
     assert await services.commands.command(game_id, tokens[1], play_card(hands[1][0]), None, "key-1") == theirs
 

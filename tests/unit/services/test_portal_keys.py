@@ -43,7 +43,7 @@ async def test_a_portal_sees_its_own_games_and_a_revoked_key_is_refused(services
 
 async def test_env_keys_still_work_beside_the_table(adapters: Adapters) -> None:
     # the same stores, configured as with TAPIS_API_KEYS=env-key-1
-    env = wire(adapters, Settings(api_keys=("env-key-1",)))
+    env = wire(adapters, Settings(test_mode=True, api_keys=("env-key-1",)))
     with pytest.raises(Unauthorized):
         plain(await env.commands.create("six-nimmt", 2, None, None, None))
     created = plain(await env.commands.create("six-nimmt", 2, None, None, "env-key-1"))

@@ -30,7 +30,8 @@ async def test_leaving_forgets_the_token_in_the_same_append(
 
     monkeypatch.setattr(adapters.store, "append", spy)
     await services.seats.leave(game_id, ann)
-    assert appends == [(["PlayerLeft"], SeatToken(seat=0, token_hash=None))]
+    # one append: the recorded command (dealing 2), the PlayerLeft it produced, and the token forgotten with them
+    assert appends == [(["CommandAccepted", "PlayerLeft"], SeatToken(seat=0, token_hash=None))]
 
     record = await adapters.store.game(game_id)
     assert record is not None and set(record.seat_token_hashes) == {1}

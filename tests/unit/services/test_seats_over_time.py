@@ -27,7 +27,8 @@ async def test_leave_the_lobby_then_someone_else_takes_the_seat(services: Servic
     created = plain(await services.commands.create("six-nimmt", 2, None, SEED, None))
     game_id = created["game_id"]
     ann = (plain(await services.commands.join(game_id, None, "ann", None, None)))["player_token"]
-    assert plain(await services.seats.leave(game_id, ann)) == {"seat": 0, "version": 3}
+    # GameCreated 1; the join's CommandAccepted 2 and PlayerJoined 3; the leave's CommandAccepted 4 and PlayerLeft 5
+    assert plain(await services.seats.leave(game_id, ann)) == {"seat": 0, "version": 5}
     with pytest.raises(Unauthorized):
         plain(await services.seats.leave(game_id, ann))  # the token went with the seat
     bob = plain(await services.commands.join(game_id, None, "bob", 0, None))

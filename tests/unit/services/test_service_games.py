@@ -37,7 +37,9 @@ async def test_a_full_game_replays_to_its_projection_and_passes_the_audit(servic
     assert await projection_bytes(services, game_id) == await replay_bytes(services, game_id)
     report = plain(await services.auditor.audit(game_id))
     assert report["ok"], report["checks"]
-    assert {c["name"] for c in report["checks"]} == {"commitment", "shuffles", "scores", "replay"}
+    names = {"commitment", "deal_key", "chain", "shuffles", "re_execution", "scores", "replay"}
+    assert {c["name"] for c in report["checks"]} == names
+    assert all(c["applies"] for c in report["checks"]), "a game created now is dealt by version 2, chained"
 
 
 async def test_simultaneous_choices_are_neither_lost_nor_duplicated(services: Services) -> None:
@@ -98,7 +100,8 @@ async def test_idempotency_key_and_if_match(services: Services) -> None:
     again = await services.commands.command(game_id, tokens[0], body, view["version"], "key-1")
     assert first == again
     after = plain(await services.queries.view(game_id, tokens[0]))
-    assert after["version"] == view["version"] + 1
+    assert after["version"] == view["version"] + 2  # once: its CommandAccepted (dealing 2) and its CardChosen
+    assert [e.type for e in first.events] == ["CommandAccepted", "CardChosen"]
     with pytest.raises(PreconditionFailed):
         await services.commands.command(game_id, tokens[1], body, view["version"], None)
     assert (plain(await services.queries.view(game_id, tokens[0])))["version"] == after["version"]

@@ -45,7 +45,7 @@ def registered() -> Iterator[None]:
 
 
 async def play_two_moves(adapters: Adapters) -> tuple[str, list[str]]:
-    services = wire(adapters, Settings())
+    services = wire(adapters, Settings(test_mode=True))
     created = await services.commands.create(TOY.name, 2, None, None, None)
     tokens = [(await services.commands.join(created.game_id, None, f"p{s}", None, None)).player_token for s in (0, 1)]
     await services.commands.start(created.game_id, created.admin_token)
@@ -61,7 +61,7 @@ async def test_a_snapshot_of_another_state_schema_is_refolded_and_written_again(
     adapters: Adapters, registered: None
 ) -> None:
     game_id, tokens = await play_two_moves(adapters)
-    before = plain(await wire(adapters, Settings()).queries.view(game_id, tokens[0]))
+    before = plain(await wire(adapters, Settings(test_mode=True)).queries.view(game_id, tokens[0]))
     old_blob = (await adapters.projections.load(game_id, codec(TOY.name).fingerprint) or (0, b""))[1]
     assert old_blob, "the first release projected the game"
 
@@ -73,7 +73,7 @@ async def test_a_snapshot_of_another_state_schema_is_refolded_and_written_again(
     with pytest.raises(msgspec.ValidationError):
         new_codec.table(old_blob)  # what every read of the game would have met
 
-    services = wire(adapters, Settings())
+    services = wire(adapters, Settings(test_mode=True))
     after = plain(await services.queries.view(game_id, tokens[0]))
     assert after == before, "the refold serves the same game"
     record = await services.repo.record(game_id)
@@ -84,7 +84,9 @@ async def test_a_snapshot_of_another_state_schema_is_refolded_and_written_again(
     seat = after["awaiting"][0]
     move = (await services.queries.legal_moves(game_id, tokens[seat])).moves[0]
     answer = await services.commands.command(game_id, tokens[seat], msgspec.json.encode(move), None, None)
-    assert answer.version == before["version"] + 1
+    # the move's record (CommandAccepted, dealing 2), then the one event the move produced
+    assert [e.type for e in answer.events[:1]] == ["CommandAccepted"] and len(answer.events) == 2
+    assert answer.version == before["version"] + 2
 
 
 def codec_fingerprint_of(game: AnyGame) -> str:

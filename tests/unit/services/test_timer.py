@@ -17,7 +17,7 @@ async def timed_out(services: Services, game_id: str) -> int:
 
 async def test_a_turn_times_out_after_its_seconds_and_the_clock_starts_again() -> None:
     clock = ManualClock()
-    services = in_memory(Settings(), fresh_adapters(clock))
+    services = in_memory(Settings(test_mode=True), fresh_adapters(clock))
     timer = TurnTimer(services.timer.transactor, services.timer.bots, services.timer.due, clock=clock)
     created = plain(await services.commands.create("six-nimmt", 2, None, SEED, None, turn_seconds=30))
     game_id = created["game_id"]

@@ -16,12 +16,12 @@ async def test_a_game_of_a_type_not_served_here_is_404_with_its_own_code(adapter
     GAMES[TOY.name] = TOY
     codec.cache_clear()
     try:
-        elsewhere = wire(adapters, Settings())
+        elsewhere = wire(adapters, Settings(test_mode=True))
         created = await elsewhere.commands.create(TOY.name, 2, None, None, None)
     finally:
         del GAMES[TOY.name]
         codec.cache_clear()
-    here = wire(adapters, Settings())
+    here = wire(adapters, Settings(test_mode=True))
     for read in (here.queries.view, here.queries.legal_moves):
         with pytest.raises(UnknownGame) as refused:
             await read(created.game_id, created.admin_token)

@@ -1,0 +1,57 @@
+"""The commands a table accepts, as recorded in the stream (`CommandAccepted`): what was asked, by whom.
+
+A recorded command is enough to decide it again: the audit re-executes each on the state folded so far and
+requires exactly the events that follow it (services/verify.py). A game's own move travels inside `Play` (and
+inside `TimeOut`, where the turn timer's bot chose it) as the game's command, tagged by its `type`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, dataclass_transform
+
+import msgspec
+
+
+# frozen in every subclass (msgspec passes options on); `frozen_default` says so to a type checker, as in versioned.py
+@dataclass_transform(frozen_default=True, field_specifiers=(msgspec.field,))
+class TableCommand(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
+    pass
+
+
+class Join(TableCommand, tag="join"):
+    name: str
+    seat: int | None = None  # as asked: None for the first free seat
+    bot: str | None = None
+    entropy: str = ""
+
+
+class Leave(TableCommand, tag="leave"):
+    seat: int
+
+
+class Start(TableCommand, tag="start"):
+    pass
+
+
+class Play(TableCommand, tag="play"):
+    seat: int
+    command: Any  # the game's command (a Struct when decided, its JSON object when read back)
+
+
+class TimeOut(TableCommand, tag="time_out"):
+    """The seat's turn timer ran out; `command` is the move the takeover bot chose for it."""
+
+    seat: int
+    command: Any
+
+
+class Forfeit(TableCommand, tag="forfeit"):
+    seat: int
+
+
+class Rematch(TableCommand, tag="rematch"):
+    game_id: str
+
+
+AnyTableCommand = Join | Leave | Start | Play | TimeOut | Forfeit | Rematch
+Sender = Literal["player", "bot", "timer", "admin"]

@@ -1,0 +1,24 @@
+"""The finished games both verifiers' tests check: played once per session (a few seconds), exported by Tapis."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.verifier.test_standalone import MORE_PLAYS, PLAYS, play, takes_entropy
+
+
+@pytest.fixture(scope="session")
+def exports() -> dict[str, bytes]:
+    humans = takes_entropy()
+
+    async def all_games() -> dict[str, bytes]:
+        played = {
+            game: await play(game, n, options, humans and game == "six-nimmt") for game, (n, options) in PLAYS.items()
+        }
+        for name, (game, n, options) in MORE_PLAYS.items():
+            played[name] = await play(game, n, options, False)
+        return played
+
+    return asyncio.run(all_games())
