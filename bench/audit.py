@@ -49,6 +49,7 @@ def standalone() -> Any:
     if spec is None or spec.loader is None or not VERIFIER.exists():
         return None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["tapis_verify"] = module  # its dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

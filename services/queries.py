@@ -66,6 +66,7 @@ class GameQueries:
                 type=r.type,
                 data=game_codec.data(tables.redact(game_codec.rules, table, game_codec.event(r), viewer)),
                 recorded_at=r.recorded_at,
+                chain=r.chain,
             )
             for r in recorded
         ]
