@@ -16,8 +16,8 @@ from datetime import datetime
 import asyncpg
 import redis.asyncio as redis
 
+from api.metrics import MeteredCommands, MeteredPoster, MeteredTransactor, ObservedEventStore
 from infra.archive_store import PostgresArchive
-from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
 from infra.mailbox import RedisMailbox
@@ -38,6 +38,7 @@ from infra.webhook_store import PostgresWebhookStore
 from services.archive import Archiver
 from services.audit import Auditor
 from services.background import run_every
+from services.bot_runner import BotRunner
 from services.bot_sweeper import BotSweeper
 from services.bots import BotPlayer
 from services.commands import GameCommands
@@ -45,8 +46,10 @@ from services.config import ServiceConfig
 from services.export import GameExports
 from services.keys import PortalKeys
 from services.live import LiveStreams
+from services.lobby_sweeper import LobbySweeper
 from services.ports import (
     Archive,
+    Breaker,
     DueGames,
     EventStore,
     KeyStore,
@@ -62,8 +65,7 @@ from services.queries import GameQueries
 from services.repository import Repository
 from services.seats import SeatCommands
 from services.timer import TurnTimer
-from services.transact import Transactor
-from services.webhooks import PortalWebhooks, RetryPolicy, WebhookWorker
+from services.webhooks import PortalWebhooks, RetryPolicy, SendLimits, WebhookWorker
 
 
 @dataclass
@@ -82,6 +84,8 @@ class Services:
     webhooks: PortalWebhooks
     deliveries: WebhookWorker
     bot_sweeper: BotSweeper
+    bot_runner: BotRunner
+    lobby_sweeper: LobbySweeper
     record_news: RecordNews
 
 
@@ -116,6 +120,9 @@ def service_config(settings: Settings) -> ServiceConfig:
         test_mode=settings.test_mode,
         command_retries=settings.command_retries,
         bot_moves_per_command=settings.bot_moves_per_command,
+        bot_think_seconds=settings.bot_think_seconds,
+        bot_trade_window_seconds=settings.bot_trade_window_seconds,
+        bot_concurrency=settings.bot_concurrency,
     )
 
 
@@ -137,11 +144,11 @@ class Adapters:
 
 def real_adapters(pool: asyncpg.Pool, client: redis.Redis) -> Adapters:
     return Adapters(
-        store=PostgresEventStore(pool),
+        store=ObservedEventStore(pool),  # the Postgres store, timed (api/metrics.py)
         projections=PublishingProjections(client),
         keys=PostgresKeyStore(pool),
         webhooks=PostgresWebhookStore(pool),
-        poster=HttpxPoster(),
+        poster=MeteredPoster(HttpxPoster()),
         mailbox=RedisMailbox(client),
         news=RedisRecordNews(client),
         wakeups=RedisWakeups(client),
@@ -182,11 +189,17 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
     config = service_config(settings)
     repo = Repository(adapters.store, adapters.projections, adapters.archive)
     exports = GameExports(repo)
-    transactor = Transactor(repo, config.command_retries)
-    bots = BotPlayer(transactor, config.bot_moves_per_command)
+    transactor = MeteredTransactor(repo, config.command_retries)  # counted from outside (api/metrics.py)
+    bots = BotPlayer(
+        transactor,
+        config.bot_moves_per_command,
+        config.bot_think_seconds,
+        config.bot_concurrency,
+        trade_window=config.bot_trade_window_seconds,
+    )
     keys = PortalKeys(adapters.keys, settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key)
-    commands = GameCommands(transactor, bots, config, keys)
-    seats = SeatCommands(transactor, bots, commands, adapters.mailbox, adapters.news)
+    commands = MeteredCommands(transactor, bots, config, keys)
+    seats = SeatCommands(transactor, bots, commands, adapters.news)
     queries = GameQueries(repo)
     retries = RetryPolicy(
         max_attempts=settings.webhook_max_attempts,
@@ -205,16 +218,28 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         keys=keys,
         seats=seats,
         timer=TurnTimer(transactor, bots, adapters.due),
-        live=LiveStreams(queries, seats, adapters.wakeups, settings.heartbeat_seconds),
+        live=LiveStreams(queries, seats, adapters.wakeups, settings.heartbeat_seconds, settings.max_streams_per_client),
         webhooks=PortalWebhooks(keys, adapters.webhooks),
-        deliveries=WebhookWorker(repo, adapters.webhooks, adapters.poster, retries),
+        deliveries=WebhookWorker(
+            repo,
+            adapters.webhooks,
+            adapters.poster,
+            retries,
+            limits=SendLimits(
+                settings.webhook_sends, settings.webhook_sends_per_key, settings.webhook_sends_per_endpoint
+            ),
+            breaker=Breaker(settings.webhook_pause_after, settings.webhook_pause, settings.webhook_pause_max),
+            interval=settings.webhook_interval,
+        ),
         bot_sweeper=BotSweeper(repo, bots, grace=settings.bot_grace_seconds),
+        bot_runner=bots.runner,
+        lobby_sweeper=LobbySweeper(transactor, settings.lobby_ttl_seconds),
         record_news=adapters.news,
     )
 
 
 def background(services: Services, settings: Settings, stop: asyncio.Event) -> list[asyncio.Task[None]]:
-    """The tasks every API process runs until `stop` is set: projector, turn timer, webhooks, bot sweeper,
+    """The tasks every API process runs until `stop` is set: projector, turn timer, webhooks, bot sweeper, bot runner,
     the archive when configured, and the record news that tells this process a seat's token was let go elsewhere."""
     deliveries = services.deliveries
     # the archive task only when configured (TAPIS_ARCHIVE_AFTER_SECONDS): off, no game ever leaves the hot tables
@@ -229,6 +254,8 @@ def background(services: Services, settings: Settings, stop: asyncio.Event) -> l
         asyncio.create_task(run_every("timer", services.timer.step, stop, settings.timer_interval)),
         asyncio.create_task(run_every("webhooks", lambda: deliveries.step(stop), stop, settings.webhook_interval)),
         asyncio.create_task(run_every("bots", services.bot_sweeper.step, stop, settings.timer_interval)),
+        asyncio.create_task(run_every("lobby", services.lobby_sweeper.step, stop, settings.timer_interval)),
+        asyncio.create_task(services.bot_runner.run(stop)),
         asyncio.create_task(services.record_news.follow(stop, services.repo.forget)),
     ]
 

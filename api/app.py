@@ -25,9 +25,13 @@ from api.controllers.webhooks import WebhooksController
 from api.dependencies import provide_services, provide_token
 from api.errors import EXCEPTION_HANDLERS
 from api.guard import InputGuard
-from api.ratelimit import Rate, RateLimits
+from api.logs import RequestContext, before_send, configure_logging
+from api.metrics import PROMETHEUS, MetricsController, sampler_for
+from api.ratelimit import Limiter, RateLimits, parse_trusted
+from api.tracing import Tracing
 from bootstrap import background, connected
 from infra.settings import Settings
+from services.background import run_every
 
 log = logging.getLogger("tapis")
 
@@ -50,19 +54,29 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
     if not settings.database_url or not settings.redis_url:
         raise RuntimeError("DATABASE_URL and REDIS_URL must be set (`tapis serve` starts embedded servers)")
 
+    limiter = Limiter.from_settings(settings)  # rate limits shared by every process (api/ratelimit.py)
+    tracing = Tracing.start(settings)  # None unless configured (api/tracing.py)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         stop = asyncio.Event()
+        configure_logging(settings.log_level, settings.log_format)  # JSON lines (api/logs.py)
         async with connected(settings) as services:
             app.state.services = services
             tune_gc()
             tasks = background(services, settings, stop) if run_projector else []
+            sampler = sampler_for(services.repo.store, services.repo.projections)  # lag and backlog gauges
+            if run_projector and sampler is not None and settings.metrics_interval > 0:
+                tasks.append(asyncio.create_task(run_every("metrics", sampler.step, stop, settings.metrics_interval)))
             try:
                 yield
             finally:
                 stop.set()
                 for task in tasks:
                     await task
+                await limiter.aclose()
+                if tracing is not None:
+                    tracing.stop()
 
     return Litestar(
         route_handlers=[
@@ -70,6 +84,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             GamesController,
             HealthController,
             LiveController,
+            MetricsController,
             SeatsController,
             WebhooksController,
         ],
@@ -83,12 +98,10 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         request_max_body_size=settings.max_body_bytes,
         request_class=TapisRequest,
         middleware=[
+            PROMETHEUS.middleware,  # outermost: counts what the middlewares below refuse too (api/metrics.py)
+            RequestContext,  # the request's id and game id in its log lines (api/logs.py)
             InputGuard,
-            DefineMiddleware(
-                RateLimits,
-                failed_auth=Rate.parse(settings.rate_failed_auth),
-                commands=Rate.parse(settings.rate_commands),
-            ),
+            DefineMiddleware(RateLimits, limiter=limiter, trusted=parse_trusted(settings.trusted_proxies)),
         ],
         openapi_config=OpenAPIConfig(
             title="Tapis",
@@ -96,6 +109,9 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             description="An event-sourced card-game backend. See README.md and docs/.",
             path="/schema",
         ),
+        before_send=[before_send],  # X-Request-ID on every response, and the request's log line
+        logging_config=None,  # every line through api/logs.py's one handler, not a second one of Litestar's
+        plugins=[tracing.plugin] if tracing is not None else [],
         debug=False,
     )
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import msgspec
 
-from api import simulate_command, verify_command
+from api import operator_cli, simulate_command, verify_command
 from bootstrap import connected
 from infra.settings import Settings
 
@@ -222,6 +222,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_keys_parser(sub)
     simulate_command.add_parser(sub)
+    operator_cli.add_parser(sub)  # games inspect, doctor (docs/operations.md)
     verify_command.add_parser(sub)
     return p
 

@@ -25,6 +25,9 @@ CONFLICT_CODES = frozenset(
         "seat_gone",
         "game_not_finished",
         "rematch_exists",
+        "name_taken",
+        "game_expired",
+        "no_rematch",
     }
 )
 HTTP_CODES = {

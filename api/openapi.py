@@ -106,7 +106,7 @@ def document_errors(spec: dict[str, Any]) -> None:
 VERSION_HEADER = {"type": "string", "pattern": '^\\s*(W/)?"?[0-9]{1,10}"?\\s*$'}  # 0..2^31-1 (api/dependencies.py)
 # What the handlers check by hand, said in the spec so that a client (or a fuzzer) knows a valid request.
 CONSTRAINTS: dict[tuple[str, str], dict[str, Any]] = {
-    ("status", "query"): {"type": "string", "enum": ["lobby", "active", "finished"]},
+    ("status", "query"): {"type": "string", "enum": ["lobby", "active", "finished", "expired"]},
     ("If-Match", "header"): VERSION_HEADER,
     ("Last-Event-ID", "header"): {"type": "string", "pattern": "^\\s*[0-9]{0,10}\\s*$"},
     ("If-None-Match", "header"): {"type": "string"},
@@ -177,7 +177,57 @@ def enrich(spec: dict[str, Any]) -> dict[str, Any]:
     }
     document_errors(spec)
     constrain(spec)
+    link_operations(spec)
     return spec
+
+
+GAME_ID = {"game_id": "$response.body#/game_id"}
+# What a client does with each answer: the links of the game's life, which a stateful fuzzer follows too
+# (create -> join -> start -> command; tests/e2e/test_fuzz.py, schemathesis' stateful phase).
+LINKS: dict[tuple[str, str, str], dict[str, dict[str, Any]]] = {
+    ("/v1/games", "post", "201"): {
+        "JoinGame": {"operationId": "joinGame", "parameters": GAME_ID},
+        "StartGame": {
+            "operationId": "startGame",
+            "parameters": {**GAME_ID, "header.Authorization": "Bearer {$response.body#/admin_token}"},
+        },
+        "GetGame": {"operationId": "getGame", "parameters": GAME_ID},
+        "GetEvents": {"operationId": "getEvents", "parameters": GAME_ID},
+    },
+    ("/v1/games/{game_id}/seats", "post", "201"): {
+        "SendCommand": {
+            "operationId": "sendCommand",
+            "parameters": {
+                "game_id": "$request.path.game_id",
+                "header.Authorization": "Bearer {$response.body#/player_token}",
+            },
+        },
+        "GetLegalMoves": {
+            "operationId": "getLegalMoves",
+            "parameters": {
+                "game_id": "$request.path.game_id",
+                "header.Authorization": "Bearer {$response.body#/player_token}",
+            },
+        },
+        "LeaveGame": {
+            "operationId": "leaveGame",
+            "parameters": {
+                "game_id": "$request.path.game_id",
+                "header.Authorization": "Bearer {$response.body#/player_token}",
+            },
+        },
+    },
+    ("/v1/games/{game_id}/start", "post", "200"): {
+        "GetGameStarted": {"operationId": "getGame", "parameters": {"game_id": "$request.path.game_id"}},
+        "AuditGame": {"operationId": "auditGame", "parameters": {"game_id": "$request.path.game_id"}},
+    },
+}
+
+
+def link_operations(spec: dict[str, Any]) -> None:
+    for (path, method, status), links in LINKS.items():
+        response = spec["paths"][path][method]["responses"][status]
+        response["links"] = links
 
 
 def spec_yaml(spec: dict[str, Any]) -> str:

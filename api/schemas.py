@@ -21,6 +21,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     options: dict[str, Any] | None = None
     seed: str | None = None
     turn_seconds: WireInt | None = None
+    private: bool = False  # unlisted; a person joins with the `join_code` the answer gives
 
 
 class JoinSeat(msgspec.Struct, forbid_unknown_fields=True):
@@ -30,6 +31,7 @@ class JoinSeat(msgspec.Struct, forbid_unknown_fields=True):
     # public randomness from the player's device (rules/dealing.md, version 2); checked by the service, so that a
     # value of any JSON type gets the precise `invalid_entropy` (the spec says: a string of 1 to 64 printable ASCII)
     entropy: Any = None
+    join_code: str | None = None  # a private game's join code (from its creation's answer); a public game ignores it
 
 
 class ErrorDetail(msgspec.Struct):

@@ -49,7 +49,8 @@ def free_port() -> int:
         return port
 
 
-def start_server(urls: ServiceUrls) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """`tapis serve` on a free port, its per-client limits off; `extra_env`: the settings a benchmark varies."""
     port = free_port()
     env = {
         **os.environ,
@@ -58,6 +59,10 @@ def start_server(urls: ServiceUrls) -> tuple[subprocess.Popen[bytes], int]:
         "TAPIS_POOL_SIZE": str(POOL_SIZE),
         # every client comes from 127.0.0.1: a per-client limit would measure the limiter, not the server
         "TAPIS_RATE_COMMANDS": "0",
+        "TAPIS_RATE_CREATE": "0",
+        "TAPIS_RATE_CREATE_TOTAL": "0",
+        "TAPIS_MAX_CONNECTIONS_PER_CLIENT": "0",
+        **(extra_env or {}),
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env

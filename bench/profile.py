@@ -50,7 +50,13 @@ def _cumulative(stats: pstats.Stats, ending: str, function: str) -> float:
 
 
 async def _profile(urls: ServiceUrls) -> dict[str, Any]:
-    settings = Settings(database_url=urls.database_url, redis_url=urls.redis_url, rate_commands="0")
+    settings = Settings(
+        database_url=urls.database_url,
+        redis_url=urls.redis_url,
+        rate_commands="0",
+        rate_create="0",
+        rate_create_total="0",
+    )
     port = free_port()
     config = uvicorn.Config(
         create_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on"

@@ -35,6 +35,14 @@ LIMIT $3
 """
 
 
+GRANT_SEAT = """
+WITH game AS (SELECT game_id FROM games WHERE game_id = $1 AND version = $2 FOR UPDATE)
+INSERT INTO seat_tokens (game_id, seat, token_hash) SELECT game_id, $3, $4 FROM game
+ON CONFLICT (game_id, seat) DO NOTHING
+RETURNING 1
+"""
+
+
 def _recorded(row: asyncpg.Record) -> RecordedEvent:
     return RecordedEvent(
         position=row["position"],
@@ -64,13 +72,14 @@ class PostgresEventStore:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 await conn.execute(
-                    "INSERT INTO games (game_id, game, version, seed, admin_token_hash, api_key_id)"
-                    " VALUES ($1, $2, 0, $3, $4, $5)",
+                    "INSERT INTO games (game_id, game, version, seed, admin_token_hash, api_key_id, join_code_hash)"
+                    " VALUES ($1, $2, 0, $3, $4, $5, $6)",
                     record.game_id,
                     record.game,
                     record.seed,
                     record.admin_token_hash,
                     record.api_key_id,
+                    record.join_code_hash,
                 )
                 await append_one(conn, PendingAppend(record.game_id, 0, events, metadata))
         except asyncpg.UniqueViolationError as exc:
@@ -152,7 +161,8 @@ class PostgresEventStore:
         with postgres_errors():
             async with self._pool.acquire() as conn:
                 row = await conn.fetchrow(
-                    "SELECT game, seed, admin_token_hash, api_key_id FROM games WHERE game_id = $1", game_id
+                    "SELECT game, seed, admin_token_hash, api_key_id, join_code_hash FROM games WHERE game_id = $1",
+                    game_id,
                 )
                 if row is None:
                     return None
@@ -164,7 +174,15 @@ class PostgresEventStore:
             admin_token_hash=bytes(row["admin_token_hash"]),
             seat_token_hashes={r["seat"]: bytes(r["token_hash"]) for r in seats},
             api_key_id=row["api_key_id"],
+            join_code_hash=bytes(row["join_code_hash"]) if row["join_code_hash"] is not None else None,
         )
+
+    async def grant_seat_token(self, game_id: str, version: int, seat: int, token_hash: bytes) -> bool:
+        # the game's row locked, as an append locks it: an append that moves the game meanwhile (a seat removed)
+        # either comes before, and the version no longer matches, or waits for this and then sees the token
+        with postgres_errors():
+            inserted = await self._pool.fetchval(GRANT_SEAT, game_id, version, seat, token_hash)
+        return inserted is not None
 
     async def stored_response(self, stream_id: str, scope: str, key: str) -> bytes | None:
         with postgres_errors():

@@ -8,15 +8,15 @@ import asyncpg
 
 from infra.driver_errors import postgres_errors
 
-# The deadline is the last event's time plus the game's turn_seconds (in GameCreated). Lobby and ended games
-# are left out by the type of their last event.
+# The deadline is the last event's time plus the game's turn_seconds (in GameCreated). Lobby, ended and expired
+# games are left out by the type of their last event.
 DUE = """
 SELECT g.game_id, g.version
 FROM events c
 JOIN games g ON g.game_id = c.stream_id
 JOIN events l ON l.stream_id = g.game_id AND l.version = g.version
 WHERE c.version = 1 AND (c.data->>'turn_seconds') IS NOT NULL
-  AND l.type NOT IN ('GameCreated', 'PlayerJoined', 'PlayerLeft', 'GameEnded', 'RematchCreated')
+  AND l.type NOT IN ('GameCreated', 'PlayerJoined', 'PlayerLeft', 'GameEnded', 'RematchCreated', 'LobbyExpired')
   AND l.recorded_at < $1::timestamptz - make_interval(secs => (c.data->>'turn_seconds')::int)
 ORDER BY l.recorded_at
 LIMIT $2

@@ -1,4 +1,5 @@
-"""Webhooks in Postgres: endpoints, the delivery queue and log, every attempt, the intake checkpoint."""
+"""Webhooks in Postgres: endpoints with their circuit breaker, the delivery queue and log, every attempt, the
+intake checkpoint."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import asyncpg
 from infra.driver_errors import postgres_errors
 from services.ports import (
     Attempt,
+    Breaker,
     Checkpoint,
     Claimed,
     Delivery,
     NewDelivery,
     Outcome,
+    SendCaps,
     Subscriber,
     Webhook,
 )
@@ -35,31 +38,65 @@ SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::text[]
 ON CONFLICT (webhook_id, position) DO NOTHING
 """
 
-# Only the oldest pending delivery of each (endpoint, game) may go: a game's events arrive in order.
-# The row lock (SKIP LOCKED) and the lease (next_attempt_at pushed past the send's timeout) keep two
-# processes from sending the same delivery; a process that dies mid-send lets the lease run out, and the
-# delivery goes again (at least once). The status and time are checked again on the locked row.
+# Only the oldest pending delivery of each (endpoint, game) may go: a game's events arrive in order. Paused
+# endpoints are left out before the heads are looked for (their deliveries stay pending, and a dead endpoint's
+# backlog is not read on every claim, only while it is probed). The due heads are then taken in turn: `nth` numbers each
+# endpoint's heads after what the claiming process sends it already (an endpoint whose last attempt failed gets
+# one at a time), `turn` numbers each key's heads across its endpoints (their first heads, then their second...)
+# after what the process sends the key already, and the heads go by turn, then key: every portal's k-th send
+# before any portal's k+1-th, however old. $3 (per endpoint) NULL: no caps at all.
+# The row lock (SKIP LOCKED) and the lease (next_attempt_at pushed past the send's timeout) keep two processes
+# from sending the same delivery; a process that dies mid-send lets the lease run out, and the delivery goes again
+# (at least once). The status and time are checked again on the locked row.
 CLAIM = """
-WITH heads AS (
-    SELECT DISTINCT ON (webhook_id, game_id) delivery_id
-    FROM webhook_deliveries
-    WHERE status = 'pending'
-    ORDER BY webhook_id, game_id, position
+WITH open_endpoints AS (
+    SELECT webhook_id, api_key_id, failures
+    FROM webhooks
+    WHERE deleted_at IS NULL AND (paused_until IS NULL OR paused_until <= now())
+), heads AS (
+    -- endpoint by endpoint (LATERAL): the planner would otherwise read the pending index whole, paused ones too
+    SELECT h.*
+    FROM open_endpoints e
+    CROSS JOIN LATERAL (
+        SELECT DISTINCT ON (d.game_id) d.delivery_id, d.webhook_id, d.next_attempt_at
+        FROM webhook_deliveries d
+        WHERE d.webhook_id = e.webhook_id AND d.status = 'pending'
+        ORDER BY d.game_id, d.position
+    ) h
+), busy_endpoints AS (
+    SELECT * FROM unnest($5::text[], $6::int[]) AS b (webhook_id, sending)
+), busy_keys AS (
+    SELECT * FROM unnest($7::text[], $8::int[]) AS b (api_key_id, sending)
 ), due AS (
+    SELECT h.delivery_id, e.api_key_id,
+           row_number() OVER (PARTITION BY h.webhook_id ORDER BY h.next_attempt_at, h.delivery_id)
+               + coalesce(b.sending, 0) AS nth,
+           CASE WHEN e.failures > 0 THEN 1 ELSE $3::int END AS room
+    FROM heads h
+    JOIN open_endpoints e ON e.webhook_id = h.webhook_id
+    LEFT JOIN busy_endpoints b ON b.webhook_id = h.webhook_id
+    WHERE h.next_attempt_at <= now()
+), fair AS (
+    SELECT due.delivery_id, due.api_key_id,
+           row_number() OVER (PARTITION BY due.api_key_id ORDER BY due.nth, due.delivery_id)
+               + coalesce(k.sending, 0) AS turn
+    FROM due
+    LEFT JOIN busy_keys k ON k.api_key_id = due.api_key_id
+    WHERE $3::int IS NULL OR due.nth <= due.room
+), chosen AS (
     SELECT d.delivery_id
     FROM webhook_deliveries d
-    JOIN heads USING (delivery_id)
-    JOIN webhooks w ON w.webhook_id = d.webhook_id AND w.deleted_at IS NULL
-    WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-    ORDER BY d.next_attempt_at
+    JOIN fair USING (delivery_id)
+    WHERE ($4::int IS NULL OR fair.turn <= $4) AND d.status = 'pending' AND d.next_attempt_at <= now()
+    ORDER BY fair.turn, fair.api_key_id, fair.delivery_id
     LIMIT $1
     FOR UPDATE OF d SKIP LOCKED
 )
 UPDATE webhook_deliveries d
 SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-FROM due, webhooks w
-WHERE d.delivery_id = due.delivery_id AND w.webhook_id = d.webhook_id
-RETURNING d.delivery_id, d.webhook_id, w.url, w.secret, d.game_id, d.version, d.attempts, d.body
+FROM chosen, webhooks w
+WHERE d.delivery_id = chosen.delivery_id AND w.webhook_id = d.webhook_id
+RETURNING d.delivery_id, d.webhook_id, w.url, w.secret, d.game_id, d.version, d.attempts, d.body, w.api_key_id
 """
 
 FINISH = """
@@ -72,18 +109,50 @@ SET status = $3,
 WHERE delivery_id = $1 AND attempts = $2 AND status = 'pending'
 """
 
+# The endpoint's circuit breaker, told of each attempt ($5: it succeeded). A success closes it. A failure counts,
+# and from the $2-th in a row on it pauses the endpoint, for $3 seconds doubled with each pause in a row, at most $4
+# (every right-hand side reads the row as it was). A failure while paused (another send in flight when the pause
+# began) adds no pause; the first failure after one (the probe) pauses again at once, twice as long.
+BREAKER = """
+UPDATE webhooks
+SET failures = CASE WHEN $5 THEN 0 ELSE failures + 1 END,
+    pauses = CASE
+        WHEN $5 THEN 0
+        WHEN $2 > 0 AND failures + 1 >= $2 AND (paused_until IS NULL OR paused_until <= now()) THEN pauses + 1
+        ELSE pauses END,
+    paused_until = CASE
+        WHEN $5 THEN NULL
+        WHEN $2 > 0 AND failures + 1 >= $2 AND (paused_until IS NULL OR paused_until <= now())
+            THEN now() + make_interval(secs => least($4::float8, $3::float8 * power(2, least(pauses, 30))))
+        ELSE paused_until END,
+    pause_reason = CASE
+        WHEN $5 THEN NULL
+        WHEN $2 > 0 AND failures + 1 >= $2 AND (paused_until IS NULL OR paused_until <= now())
+            THEN format('%s consecutive failed attempts (the last: %s)', failures + 1, $6::text)
+        ELSE pause_reason END
+WHERE webhook_id = $1
+"""
+
+# a pending delivery of a paused endpoint goes once the pause is over, at the earliest
 DELIVERIES = """
-SELECT delivery_id, game_id, version, topic, status, created_at, next_attempt_at, delivered_at
-FROM webhook_deliveries
-WHERE webhook_id = $1 AND ($2::text IS NULL OR game_id = $2) AND ($3::bigint IS NULL OR delivery_id < $3)
-ORDER BY delivery_id DESC
+SELECT d.delivery_id, d.game_id, d.version, d.topic, d.status, d.created_at, d.delivered_at,
+       greatest(d.next_attempt_at, w.paused_until) AS next_attempt_at
+FROM webhook_deliveries d JOIN webhooks w USING (webhook_id)
+WHERE d.webhook_id = $1 AND ($2::text IS NULL OR d.game_id = $2) AND ($3::bigint IS NULL OR d.delivery_id < $3)
+ORDER BY d.delivery_id DESC
 LIMIT $4
 """
 
 
 def _webhook(row: asyncpg.Record) -> Webhook:
     return Webhook(
-        webhook_id=row["webhook_id"], url=row["url"], topics=list(row["topics"]), created_at=row["created_at"]
+        webhook_id=row["webhook_id"],
+        url=row["url"],
+        topics=list(row["topics"]),
+        created_at=row["created_at"],
+        consecutive_failures=row["failures"],
+        paused_until=row["paused_until"],
+        pause_reason=row["pause_reason"],
     )
 
 
@@ -95,7 +164,7 @@ class PostgresWebhookStore:
         with postgres_errors():
             row = await self._pool.fetchrow(
                 "INSERT INTO webhooks (webhook_id, api_key_id, url, topics, secret) VALUES ($1, $2, $3, $4, $5)"
-                " RETURNING webhook_id, url, topics, created_at",
+                " RETURNING webhook_id, url, topics, created_at, failures, paused_until, pause_reason",
                 webhook_id,
                 api_key_id,
                 url,
@@ -114,8 +183,8 @@ class PostgresWebhookStore:
     async def of_key(self, api_key_id: str) -> list[Webhook]:
         with postgres_errors():
             rows = await self._pool.fetch(
-                "SELECT webhook_id, url, topics, created_at FROM webhooks WHERE api_key_id = $1 AND deleted_at IS NULL"
-                " ORDER BY created_at, webhook_id",
+                "SELECT webhook_id, url, topics, created_at, failures, paused_until, pause_reason"
+                " FROM webhooks WHERE api_key_id = $1 AND deleted_at IS NULL ORDER BY created_at, webhook_id",
                 api_key_id,
             )
         return [_webhook(r) for r in rows]
@@ -123,8 +192,8 @@ class PostgresWebhookStore:
     async def get(self, api_key_id: str, webhook_id: str) -> Webhook | None:
         with postgres_errors():
             row = await self._pool.fetchrow(
-                "SELECT webhook_id, url, topics, created_at FROM webhooks"
-                " WHERE webhook_id = $1 AND api_key_id = $2 AND deleted_at IS NULL",
+                "SELECT webhook_id, url, topics, created_at, failures, paused_until, pause_reason"
+                " FROM webhooks WHERE webhook_id = $1 AND api_key_id = $2 AND deleted_at IS NULL",
                 webhook_id,
                 api_key_id,
             )
@@ -235,9 +304,21 @@ class PostgresWebhookStore:
                     )
         return True
 
-    async def claim(self, limit: int, lease_seconds: float) -> list[Claimed]:
+    async def claim(self, limit: int, lease_seconds: float, caps: SendCaps | None = None) -> list[Claimed]:
+        endpoints = caps.busy_endpoints if caps is not None else {}
+        keys = caps.busy_keys if caps is not None else {}
         with postgres_errors():
-            rows = await self._pool.fetch(CLAIM, limit, lease_seconds)
+            rows = await self._pool.fetch(
+                CLAIM,
+                limit,
+                lease_seconds,
+                caps.per_endpoint if caps is not None else None,
+                caps.per_key if caps is not None else None,
+                list(endpoints),
+                list(endpoints.values()),
+                list(keys),
+                list(keys.values()),
+            )
         return [
             Claimed(
                 delivery_id=r["delivery_id"],
@@ -248,11 +329,14 @@ class PostgresWebhookStore:
                 version=r["version"],
                 attempt=r["attempts"],
                 body=bytes(r["body"]),
+                api_key_id=r["api_key_id"],
             )
             for r in rows
         ]
 
-    async def finish(self, claimed: Claimed, outcome: Outcome, retry_in: float | None) -> None:
+    async def finish(
+        self, claimed: Claimed, outcome: Outcome, retry_in: float | None, breaker: Breaker | None = None
+    ) -> None:
         status = "delivered" if outcome.ok else ("pending" if retry_in is not None else "failed")
         with postgres_errors():
             async with self._pool.acquire() as conn, conn.transaction():
@@ -274,3 +358,13 @@ class PostgresWebhookStore:
                     outcome.status_code,
                     outcome.error,
                 )
+                if breaker is not None:
+                    await conn.execute(
+                        BREAKER,
+                        claimed.webhook_id,
+                        breaker.failures,
+                        breaker.pause_seconds,
+                        breaker.max_pause_seconds,
+                        outcome.ok,
+                        outcome.error or f"HTTP {outcome.status_code}",
+                    )

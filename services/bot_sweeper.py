@@ -1,9 +1,11 @@
 """Wakes bots that nobody woke: a game left waiting on a bot after its request died.
 
-Bots normally move inside the request that made them due (`BotPlayer.play`). If that process dies, or Postgres
-fails, between a player's command and the bots' replies, the game would wait forever: every projection records
-whether a bot is awaited, and this task plays those left waiting past a grace period. Every API process runs
-it; the expected version makes one of them win each move.
+Bots normally move in the request that made them due (`BotPlayer.play`, a few moves) and then in the background
+of that process (services/bot_runner.py). If that process dies, or Postgres fails, between a player's command and
+the bots' replies, the game would wait forever: every projection records whether a bot is awaited, and this task
+plays those left waiting past a grace period, as a request would (a few moves, the rest to this process' runner).
+Every API process runs it; the expected version makes one of them win each move. A game this process' runner is
+playing already (pausing between moves at a table with people) is left to it.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ class BotSweeper:
         """Play the bots of every game stalled on them; returns how many games were woken."""
         woken = 0
         for game_id in await self.repo.projections.bot_turns(self.clock() - self.grace, self.batch):
+            if self.bots.runner.playing(game_id):
+                continue
             try:
                 record = await self.repo.record(game_id)
                 table = await self.repo.catch_up(await self.repo.table(record))

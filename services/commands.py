@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -13,6 +16,7 @@ from domain.kernel import table as tables
 from domain.kernel.bots import LEVELS
 from domain.kernel.errors import RuleViolation
 from domain.kernel.events import PlayerJoined
+from domain.kernel.game import AnyGame
 from domain.kernel.table import Table
 from domain.kernel.table_commands import Join, Play, Sender, Start
 from domain.kernel.viewer import seat_viewer
@@ -21,7 +25,7 @@ from services.auth import new_token, token_hash
 from services.bots import BotPlayer
 from services.codec import codec
 from services.config import ServiceConfig
-from services.errors import BadRequest, PreconditionFailed
+from services.errors import BadRequest, Forbidden, PreconditionFailed
 from services.keys import PortalKeys
 from services.ports import DuplicateCommand, GameRecord
 from services.repository import Repository
@@ -29,8 +33,28 @@ from services.results import CommandResult, GameCreatedBody, SeatTaken
 from services.transact import CACHED, FRESH, NEW, Grant, IdempotencyKey, Transactor
 
 SEED_HEX = re.compile(r"^[0-9a-fA-F]{64}$")
+JOIN_CODE_BYTES = 16  # a private game's join code: 128 random bits, as URL-safe base64 (22 characters)
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
 COMMAND_RESULT = msgspec.json.Decoder(CommandResult)
+
+
+@dataclass(frozen=True)
+class Founding:
+    """A game about to be created: its record, the secrets shown once to its creator, and its first events."""
+
+    record: GameRecord
+    admin_token: str
+    join_code: str | None
+    decide: Callable[[Table[Any]], tuple[None, list[Any]]]
+
+
+def check_join_code(record: GameRecord, join_code: str | None) -> None:
+    """A private game takes a person only with its join code (stored as SHA-256, compared in constant time)."""
+    if record.join_code_hash is None:
+        return  # a public game: a code sent is not looked at
+    presented = token_hash(join_code) if join_code is not None else b""
+    if not hmac.compare_digest(presented, record.join_code_hash):
+        raise Forbidden("this game is private: joining it needs its join code", code="invalid_join_code")
 
 
 class GameCommands:
@@ -49,41 +73,78 @@ class GameCommands:
         seed_hex: str | None,
         api_key: str | None,
         turn_seconds: int | None = None,
-        owner: str | None = None,
+        private: bool = False,
     ) -> GameCreatedBody:
-        """A new game in its lobby; `owner` is the portal key of the game a rematch follows."""
-        key_id = owner if owner is not None else await self.keys.for_creation(api_key)
+        """A new game in its lobby; a private one is unlisted and joined with the join code the answer gives."""
+        key_id = await self.keys.for_creation(api_key)
         rules = GAMES.get(game)
         if rules is None:
             raise RuleViolation("unknown_game", f"no game named {game!r}", {"games": sorted(GAMES)})
         seed, source = self._seed(seed_hex)
-        game_id = secrets.token_hex(8)
+        founding = self.founding(
+            rules, secrets.token_hex(8), players, options, seed, source, turn_seconds, key_id, private, []
+        )
+        return (await self.found(founding))[0]
+
+    def founding(
+        self,
+        rules: AnyGame,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None,
+        seed: bytes,
+        source: str,
+        turn_seconds: int | None,
+        key_id: str | None,
+        private: bool,
+        seats: list[Join],
+    ) -> Founding:
+        """Everything a new game is created with, decided before anything is stored: its record (the seed, the admin
+        token's and the join code's hashes, the owning key) and its first events, `GameCreated` then the `seats`'
+        joins (a rematch's), which one append stores together."""
         admin_token = new_token()
+        join_code = secrets.token_urlsafe(JOIN_CODE_BYTES) if private else None
         record = GameRecord(
             game_id=game_id,
-            game=game,
+            game=rules.name,
             seed=seed,
             admin_token_hash=token_hash(admin_token),
             seat_token_hashes={},
             api_key_id=key_id,
+            join_code_hash=token_hash(join_code) if join_code is not None else None,
         )
 
         def decision(_: Table[Any]) -> tuple[None, list[Any]]:
-            return None, tables.create(rules, game_id, players, options, seed, turn_seconds, seed_source=source)
+            events = tables.create(
+                rules, game_id, players, options, seed, turn_seconds, seed_source=source, private=private
+            )
+            table = tables.fold(rules, events)
+            for join in seats:
+                step = tables.accept(rules, table, join, "admin", seed)
+                table = tables.evolve_all(rules, table, step)
+                events.extend(step)
+            return None, events
 
-        created = await self.transactor.transact(record, decision, {"actor": "admin"}, load=NEW)
+        return Founding(record=record, admin_token=admin_token, join_code=join_code, decide=decision)
+
+    async def found(self, founding: Founding) -> tuple[GameCreatedBody, Table[Any]]:
+        """Store a new game as `founding` decided it, in one append: the creator's answer, and the game's table."""
+        created = await self.transactor.transact(founding.record, founding.decide, {"actor": "admin"}, load=NEW)
         table = created.table
-        return GameCreatedBody(
-            game_id=game_id,
-            game=game,
-            admin_token=admin_token,
+        body = GameCreatedBody(
+            game_id=table.game_id,
+            game=table.game,
+            admin_token=founding.admin_token,
             version=table.version,
-            players=players,
+            players=table.players,
             options=table.options,
             seed_commitment=table.seed_commitment,
             dealing=table.dealing,
             seed_source=table.seed_source,
+            private=table.private,
+            join_code=founding.join_code,
         )
+        return body, table
 
     def _seed(self, seed_hex: str | None) -> tuple[bytes, str]:
         """The game's seed and where it came from: the CSPRNG, or (a server in test mode only) the creator."""
@@ -105,23 +166,32 @@ class GameCommands:
         seat: int | None,
         bot: str | None,
         entropy: object = None,
+        join_code: str | None = None,
     ) -> SeatTaken:
-        """A person takes a seat (and gets its token), or the admin seats a bot. `entropy`: as the client sent it."""
+        """A person takes a seat (and gets its token), or the admin seats a bot. `entropy`: as the client sent it.
+        A person joins a private game with its join code only; the admin seats bots without one."""
         record = await self.repo.record(game_id)
         rules = codec(record.game).rules
+        if bot is not None:
+            # who may seat a bot first: a stranger's request is refused as such, whatever else it holds
+            record = await admin(self.repo, game_id, token, "seats bots")
         sent = tables.seat_entropy(entropy, bot)
         if bot is not None:
-            record = await admin(self.repo, game_id, token, "seats bots")
             if bot not in LEVELS:
                 raise RuleViolation("unknown_bot", f"bot levels are {', '.join(LEVELS)}", {"levels": list(LEVELS)})
-            name = name or f"{bot} bot"
-        if name is None:
-            raise BadRequest("a player needs a name", code="invalid_body")
+            name = name or None  # an empty name, as none: the bot's default
+        else:
+            check_join_code(record, join_code)
+            if name is None:
+                raise BadRequest("a player needs a name", code="invalid_body")
+        if name is not None:
+            tables.normal_name(name)  # refused before any store is asked; the decision normalises it again
         player_token = new_token() if bot is None else None
-        asked = Join(name=name, seat=seat, bot=bot, entropy=sent)
         by: Sender = "admin" if bot is not None else "player"
 
         def decision(table: Table[Any]) -> tuple[int, list[Any]]:
+            # the name is decided on the table the join lands on: unique there, a bot's default the first free one
+            asked = Join(name=tables.seat_name(table, name, bot), seat=seat, bot=bot, entropy=sent)
             events = tables.accept(rules, table, asked, by, record.seed)
             joined = next(e for e in events if isinstance(e, PlayerJoined))
             return joined.seat, events

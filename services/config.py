@@ -9,4 +9,7 @@ from dataclasses import dataclass
 class ServiceConfig:
     test_mode: bool = False  # a server for tests: a creator may choose the seed (the game says so)
     command_retries: int = 8
-    bot_moves_per_command: int = 10_000
+    bot_moves_per_command: int = 4  # per request, when the bot runner runs (services/bots.py)
+    bot_think_seconds: float = 0.0
+    bot_trade_window_seconds: float = 5.0  # services/bot_runner.py: the trading window at a table with people
+    bot_concurrency: int = 2

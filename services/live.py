@@ -8,10 +8,15 @@ A stream shows each event as the bearer saw it when it happened: redacted with t
 event was appended, never with a later state. So a stream that reads late (a busy process, a lost wake-up, a
 client resuming with Last-Event-ID) shows the same bytes as one that read every event at once: the events before
 `GameEnded` stay redacted even when they are read after the end (`GET /events` shows them whole by then).
+
+A client (its address) holds at most `max_per_client` streams open in one process (`TAPIS_MAX_STREAMS_PER_CLIENT`);
+one more is refused 429 `too_many_streams` before anything is read. The wake-ups of all the process's streams come
+through one pub/sub subscriber (`infra/live.py`), so an idle stream costs no Redis connection.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -28,6 +33,8 @@ from services.results import EventOut
 from services.seats import SeatCommands
 
 PAGE = 500
+# what a client at its cap is told to wait: a slot frees only when one of its own streams closes
+STREAMS_RETRY_AFTER = 5
 
 
 class Heartbeat(msgspec.Struct, frozen=True):
@@ -47,45 +54,113 @@ def parse_last_event_id(raw: str | None) -> int:
     return int(raw.strip())
 
 
+class TooManyStreams(ServiceError):
+    status = 429
+    code = "too_many_streams"
+
+
+class Slot:
+    """One open stream of a client. Released when the stream ends; a stream that never started (its response was
+    never sent) holds none either: the slot goes with the last reference to it."""
+
+    def __init__(self, slots: StreamSlots, client: str) -> None:
+        self._slots = slots
+        self.client = client
+
+    def release(self) -> None:
+        self._slots.release(self)
+
+
+class StreamSlots:
+    """The live streams each client holds open in this process, at most `cap` (0: no cap)."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self._held: dict[str, weakref.WeakSet[Slot]] = {}
+
+    def held(self, client: str) -> int:
+        return len(self._held.get(client, ()))
+
+    def take(self, client: str) -> Slot:
+        held = self._held.setdefault(client, weakref.WeakSet())
+        if self.cap and len(held) >= self.cap:
+            raise TooManyStreams(
+                f"this client has {self.cap} live streams open already: close one first",
+                details={"max": self.cap, "retry_after": STREAMS_RETRY_AFTER},
+            )
+        slot = Slot(self, client)
+        held.add(slot)
+        return slot
+
+    def release(self, slot: Slot) -> None:
+        held = self._held.get(slot.client)
+        if held is None:
+            return
+        held.discard(slot)
+        if not held:
+            del self._held[slot.client]
+
+
 class LiveStreams:
-    def __init__(self, queries: GameQueries, seats: SeatCommands, wakeups: Wakeups, heartbeat: float) -> None:
+    def __init__(
+        self,
+        queries: GameQueries,
+        seats: SeatCommands,
+        wakeups: Wakeups,
+        heartbeat: float,
+        max_per_client: int = 20,
+    ) -> None:
         self.queries = queries
         self.seats = seats
         self.wakeups = wakeups
         self.heartbeat = heartbeat
+        self.slots = StreamSlots(max_per_client)
 
-    async def open(self, game_id: str, token: str | None, last_event_id: str | None) -> AsyncIterator[Any]:
-        """Check everything a client can get wrong first (the errors go out as plain JSON), then stream."""
+    async def open(
+        self, game_id: str, token: str | None, last_event_id: str | None, client: str = "unknown"
+    ) -> AsyncIterator[Any]:
+        """Check everything a client can get wrong first (the errors go out as plain JSON), then stream.
+        `client` (its address) holds at most `max_per_client` streams at once in this process."""
         after = parse_last_event_id(last_event_id)
-        view = await self.queries.view(game_id, token)  # 404 unknown game, 401 bad token
-        if after > view.version:
-            raise BadRequest(
-                f"Last-Event-ID {after} is beyond the game's version {view.version}",
-                code="last_event_id_beyond_end",
-                details={"version": view.version},
-            )
-        return self._stream(game_id, token, view.you, after)
+        slot = self.slots.take(client)  # 429 too_many_streams, before any read
+        try:
+            view = await self.queries.view(game_id, token)  # 404 unknown game, 401 bad token
+            if after > view.version:
+                raise BadRequest(
+                    f"Last-Event-ID {after} is beyond the game's version {view.version}",
+                    code="last_event_id_beyond_end",
+                    details={"version": view.version},
+                )
+        except BaseException:
+            slot.release()
+            raise
+        return self._stream(game_id, token, view.you, after, slot)
 
-    async def _stream(self, game_id: str, token: str | None, seat: int | None, after: int) -> AsyncIterator[Any]:
+    async def _stream(
+        self, game_id: str, token: str | None, seat: int | None, after: int, slot: Slot
+    ) -> AsyncIterator[Any]:
         played: Table[Any] | None = None  # the game once the event at `after` was appended; read on the first page
-        async with self.wakeups.subscribe(game_id) as subscription:  # before the first read: no wake-up is lost
-            while True:
-                try:
-                    shown_events, played = await self._page(game_id, token, after, played)
-                except StoreUnavailable:
-                    shown_events = []
-                except ServiceError:
-                    return  # the token no longer opens this game (its seat was left)
-                for shown in shown_events:
-                    if shown.type == "RematchCreated" and seat is not None:
-                        # the new game's token for this seat, kept in Redis by the rematch
-                        shown.data["player_token"] = await self.seats.rematch_token(game_id, seat)
-                    after = shown.version
-                    yield LiveEvent(version=after, body=msgspec.json.encode(shown))
-                if len(shown_events) == PAGE:
-                    continue
-                if not await subscription.wait(self.heartbeat):
-                    yield Heartbeat()
+        try:
+            async with self.wakeups.subscribe(game_id) as subscription:  # before the first read: no wake-up is lost
+                while True:
+                    try:
+                        shown_events, played = await self._page(game_id, token, after, played)
+                    except StoreUnavailable:
+                        shown_events = []
+                    except ServiceError:
+                        return  # the token no longer opens this game (its seat was left)
+                    for shown in shown_events:
+                        if shown.type == "RematchCreated" and seat is not None:
+                            # the seat's token in the rematch, derived from the bearer's (services/seats.py)
+                            shown.data["player_token"] = await self.seats.rematch_token(game_id, seat, token)
+                        after = shown.version
+                        yield LiveEvent(version=after, body=msgspec.json.encode(shown))
+                    if len(shown_events) == PAGE:
+                        continue
+                    if not await subscription.wait(self.heartbeat):
+                        yield Heartbeat()
+        finally:
+            slot.release()
 
     async def _page(
         self, game_id: str, token: str | None, after: int, played: Table[Any] | None

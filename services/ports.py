@@ -55,6 +55,7 @@ class GameRecord(msgspec.Struct, frozen=True):
     admin_token_hash: bytes
     seat_token_hashes: dict[int, bytes]
     api_key_id: str | None = None
+    join_code_hash: bytes | None = None  # a private game's join code, as SHA-256 (None: a public game)
 
 
 class Idempotency(msgspec.Struct, frozen=True):
@@ -116,6 +117,10 @@ class EventStore(Protocol):
 
     async def game_ids(self, game: str | None, limit: int) -> list[str]: ...
 
+    async def grant_seat_token(self, game_id: str, version: int, seat: int, token_hash: bytes) -> bool:
+        """A seat's token outside an append (a rematch seat's, handed over later): stored only if the game is still
+        at `version` (the caller decided on it) and the seat has no token yet; True if it is stored now."""
+
     async def ping(self) -> None: ...
 
     async def restore(self, record: GameRecord, events: list[RecordedEvent]) -> None:
@@ -149,7 +154,14 @@ class Projections(Protocol):
         self, game_id: str, version: int, blob: bytes, summary: dict[str, Any], fingerprint: str = ""
     ) -> None: ...
 
-    async def summaries(self, limit: int) -> list[dict[str, Any]] | None: ...
+    async def summaries(
+        self, limit: int, game: str | None = None, status: str | None = None
+    ) -> list[dict[str, Any]] | None:
+        """The listed (not private) games' summaries, newest first, from the index of that game and status (either
+        or both may be None: any); None when nothing was ever projected (after a flush: the caller asks the store)."""
+
+    async def lobbies(self, created_before: float, limit: int) -> list[str]:
+        """Games in the lobby, private ones included, created before `created_before` (epoch seconds), oldest first."""
 
     async def bot_turns(self, waiting_since: float, limit: int) -> list[str]: ...
 
@@ -170,6 +182,11 @@ class Webhook(msgspec.Struct, frozen=True):
     url: str
     topics: list[str]
     created_at: datetime
+    # the circuit breaker: failed attempts in a row (0 after a success), and the current or last pause with its
+    # reason (cleared by the next success; once past, one delivery at a time probes the endpoint)
+    consecutive_failures: int
+    paused_until: datetime | None
+    pause_reason: str | None
 
 
 class Subscriber(msgspec.Struct, frozen=True):
@@ -196,6 +213,30 @@ class Claimed(msgspec.Struct, frozen=True):
     version: int
     attempt: int  # this attempt's number, from 1
     body: bytes
+    api_key_id: str = ""  # the endpoint's portal: its sends count against the portal's share
+
+
+class SendCaps(msgspec.Struct, frozen=True):
+    """How many more sends a claim may start: per endpoint and per portal key, given what this process already
+    has in flight (`busy_endpoints`, `busy_keys`). An endpoint whose last attempt failed gets one at a time."""
+
+    per_endpoint: int
+    per_key: int
+    busy_endpoints: dict[str, int] = msgspec.field(default_factory=dict)
+    busy_keys: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+class Breaker(msgspec.Struct, frozen=True):
+    """After `failures` consecutive failed attempts an endpoint is paused for `pause_seconds`, then twice as long
+    after each failed probe, up to `max_pause_seconds`; a success closes it again. `failures` 0: never paused."""
+
+    failures: int = 5
+    pause_seconds: float = 30.0
+    max_pause_seconds: float = 1800.0
+
+    def pause(self, pauses: int) -> float:
+        """The length of the pause that follows `pauses` earlier ones in a row."""
+        return float(min(self.max_pause_seconds, self.pause_seconds * 2 ** min(pauses, 30)))
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -249,11 +290,17 @@ class WebhookStore(Protocol):
         """Insert the deliveries and move the checkpoint from `seen` to `reached`, in one transaction;
         False (and nothing written) when another process moved it first."""
 
-    async def claim(self, limit: int, lease_seconds: float) -> list[Claimed]:
-        """Lease the due head (oldest pending) delivery of up to `limit` (endpoint, game) pairs."""
+    async def claim(self, limit: int, lease_seconds: float, caps: SendCaps | None = None) -> list[Claimed]:
+        """Lease the due head (oldest pending) delivery of up to `limit` (endpoint, game) pairs, of endpoints that
+        are not paused, within `caps`; taken in turn across portal keys, and across each key's endpoints
+        (a portal's k-th delivery goes before any portal's k+1-th), not oldest first."""
 
-    async def finish(self, claimed: Claimed, outcome: Outcome, retry_in: float | None) -> None:
-        """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None."""
+    async def finish(
+        self, claimed: Claimed, outcome: Outcome, retry_in: float | None, breaker: Breaker | None = None
+    ) -> None:
+        """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None.
+        The endpoint's breaker counts it: a success closes it, the `breaker.failures`-th failure in a row pauses
+        the endpoint (its deliveries stay pending), and so does any failure after a pause, for twice as long."""
 
 
 class WebhookPoster(Protocol):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from cachetools import LRUCache
 
 from domain.kernel import table as tables
 from domain.kernel.table import GameView, Table
@@ -18,7 +19,7 @@ from services.repository import Repository, summary
 from services.results import EventOut, EventsPage, GameList, GameSummary, LegalMoves
 
 MAX_PAGE = 1000
-STATUSES = ("lobby", "active", "finished")
+STATUSES = ("lobby", "active", "finished", "expired")
 
 
 def viewer_of(principal: Principal) -> Viewer:
@@ -26,8 +27,11 @@ def viewer_of(principal: Principal) -> Viewer:
 
 
 class GameQueries:
-    def __init__(self, repo: Repository) -> None:
+    def __init__(self, repo: Repository, replay_cache: int = 256) -> None:
         self.repo = repo
+        # a finished game's table at a version, folded once per process: nothing before its end changes any more,
+        # and everyone sees all of it, so one entry per version serves every viewer (its view is made per call)
+        self._past: LRUCache[tuple[str, int], Table[Any]] = LRUCache(maxsize=replay_cache)
 
     async def _load(self, game_id: str, token: str | None) -> tuple[Principal, Table[Any]]:
         record, principal = await bearer(self.repo, game_id, token)
@@ -77,9 +81,14 @@ class GameQueries:
         if not 1 <= version <= table.version:
             raise BadRequest(f"version must be 1..{table.version}", code="invalid_version")
         game_codec = codec(table.game)
-        past = await self.repo.replay(game_id, game_codec, upto=version)
+        finished = table.status == "finished"
+        past = self._past.get((game_id, version)) if finished else None
+        if past is None:
+            past = await self.repo.replay(game_id, game_codec, upto=version)
+            if finished:
+                self._past[(game_id, version)] = past
         viewer = viewer_of(principal)
-        if table.status == "finished":
+        if finished:
             viewer = Viewer(seat=viewer.seat, sees_all=True)  # the game is over: nothing is hidden any more
         return tables.view(game_codec.rules, past, viewer)
 
@@ -92,15 +101,20 @@ class GameQueries:
             raise BadRequest(f"1 <= limit <= {MAX_PAGE}", code="invalid_query")
         if portal is not None:
             return GameList(games=await self._portal_games(portal[0], portal[1], game, status, limit))
+        # the index of this game and status (infra/projections.py): no number of other games pushes one out of it
         summaries: list[dict[str, Any]] | None
         try:
-            summaries = await self.repo.projections.summaries(MAX_PAGE)
+            summaries = await self.repo.projections.summaries(limit, game, status)
         except ProjectionUnavailable:
             summaries = None
         if summaries is None:
             summaries = await self._summaries_from_store(game)
         chosen = [
-            s for s in summaries if (game is None or s["game"] == game) and (status is None or s["status"] == status)
+            s
+            for s in summaries
+            if (game is None or s.get("game") == game)
+            and (status is None or s.get("status") == status)
+            and not s.get("private")
         ][:limit]
         return GameList(games=[msgspec.convert(s, GameSummary) for s in chosen])
 
@@ -112,7 +126,7 @@ class GameQueries:
         chosen = []
         for game_id in ids:
             found = summary(await self.repo.table(await self.repo.record(game_id)))
-            if status is None or found["status"] == status:
+            if (status is None or found["status"] == status) and not found["private"]:  # private: never listed
                 chosen.append(msgspec.convert(found, GameSummary))
             if len(chosen) == limit:
                 break

@@ -42,6 +42,7 @@ def summary(table: Table[Any]) -> dict[str, Any]:
         "seed_source": table.seed_source,
         "created": time.time(),
         "bot_turn": bot_turn(table),
+        "private": table.private,  # never listed (infra/projections.py keeps it out of the listing's indexes)
     }
 
 

@@ -26,6 +26,8 @@ class GameCreatedBody(msgspec.Struct):
     seed_commitment: str
     dealing: int = 2  # rules/dealing.md's version the game is dealt by
     seed_source: str = "server"  # "client" on a server in test mode, when the creator chose the seed
+    private: bool = False  # unlisted: a person joins with `join_code` only
+    join_code: str | None = None  # a private game's join code, shown once (the admin passes it on); None if public
 
 
 class SeatTaken(msgspec.Struct, omit_defaults=True):
@@ -110,6 +112,15 @@ class RematchBody(msgspec.Struct):
     admin_token: str
     version: int
     seats: list[RematchSeat]
+    join_code: str | None = None  # the rematch of a private game is private, with a join code of its own
+
+
+class RematchToken(msgspec.Struct):
+    """A seat's token in the rematch, handed to the holder of that seat's token in the finished game."""
+
+    game_id: str  # the rematch
+    seat: int
+    player_token: str
 
 
 class SeatChange(msgspec.Struct, omit_defaults=True):
@@ -128,6 +139,10 @@ class WebhookList(msgspec.Struct):
 
 class DeliveryLog(msgspec.Struct):
     deliveries: list[Delivery]  # newest first, each with every attempt
+    # the endpoint's circuit breaker, as on `GET /v1/webhooks/{id}`: while paused, its deliveries wait
+    consecutive_failures: int = 0
+    paused_until: datetime | None = None
+    pause_reason: str | None = None
 
 
 def shown_events(

@@ -4,6 +4,11 @@ Deliveries are driven from the event store's global log with a checkpoint of the
 intake writes one delivery row per (endpoint, event) in the transaction that moves the checkpoint, so a
 restart loses none. The sender posts the oldest pending delivery of each (endpoint, game) only, so a game's
 later event waits until the earlier one is delivered or given up; every attempt is recorded.
+
+No portal delays another's (issue 16): sends run side by side within per-process caps (in all, per portal key, per
+endpoint), free slots go in turn across keys and endpoints rather than to the oldest delivery, and an endpoint that
+keeps failing is paused by its circuit breaker (its deliveries stay pending; `GET /v1/webhooks/{id}` and its
+delivery log show `paused_until` and why).
 """
 
 from __future__ import annotations
@@ -32,10 +37,12 @@ from services.codec import codec
 from services.errors import Conflict, NotFound, ServiceError
 from services.keys import PortalKeys
 from services.ports import (
+    Breaker,
     Checkpoint,
     Claimed,
     NewDelivery,
     RecordedEvent,
+    SendCaps,
     StoreUnavailable,
     Subscriber,
     Webhook,
@@ -61,6 +68,7 @@ MAX_URL_LENGTH = 2048
 MAX_WEBHOOKS_PER_KEY = 20
 CHECKPOINT = "deliveries"
 MAX_SEND_ROUNDS = 200  # per tick, so that new events are taken in between
+STOP_GRACE_SECONDS = 1.0  # what a stopping process gives the sends in flight before it cancels them
 SIGNATURE_HEADER = "X-Tapis-Signature"
 
 
@@ -149,7 +157,12 @@ class PortalWebhooks:
         self, api_key: str | None, webhook_id: str, game_id: str | None, before: int | None, limit: int
     ) -> DeliveryLog:
         found = await self.get(api_key, webhook_id)
-        return DeliveryLog(deliveries=await self.store.deliveries(found.webhook_id, game_id, before, limit))
+        return DeliveryLog(
+            deliveries=await self.store.deliveries(found.webhook_id, game_id, before, limit),
+            consecutive_failures=found.consecutive_failures,
+            paused_until=found.paused_until,
+            pause_reason=found.pause_reason,
+        )
 
 
 @dataclass(frozen=True)
@@ -167,7 +180,25 @@ class RetryPolicy:
         return float(min(self.max_seconds, self.base_seconds * 2 ** (attempt - 1)))
 
 
+@dataclass(frozen=True)
+class SendLimits:
+    """What one process sends at once: `total` calls in flight, of which at most `per_key` to one portal's
+    endpoints and `per_endpoint` to one endpoint (one while its last attempt failed)."""
+
+    total: int = 64
+    per_key: int = 16
+    per_endpoint: int = 4
+
+
 class WebhookWorker:
+    """Takes the global log in as deliveries, and sends them.
+
+    The sends run side by side, each in a task of its own, up to `limits`: a call that hangs until its timeout holds
+    one slot of its endpoint and its portal, and every other endpoint's deliveries go on meanwhile. Free slots are
+    filled in turn across portals and their endpoints (the store's `claim`), and an endpoint that keeps failing is
+    paused by its circuit breaker (`breaker`), so that its deliveries wait without holding any slot.
+    """
+
     def __init__(
         self,
         repo: Repository,
@@ -175,18 +206,30 @@ class WebhookWorker:
         poster: WebhookPoster,
         policy: RetryPolicy,
         batch: int = 500,
-        sends: int = 50,
+        sends: int | None = None,
         clock: Callable[[], float] = time.time,
+        limits: SendLimits | None = None,
+        breaker: Breaker | None = None,
+        interval: float = 0.5,
     ) -> None:
         self.repo = repo
         self.store = store
         self.poster = poster
         self.policy = policy
         self.batch = batch
-        self.sends = sends
+        self.limits = limits or SendLimits()
+        if sends is not None:  # only a total given: the portal's and the endpoint's shares within it
+            self.limits = SendLimits(total=sends, per_key=sends, per_endpoint=sends)
+        self.breaker = breaker or Breaker()
+        self.interval = interval
         self.clock = clock
         # the table as it stood after the last event taken in, per game: no replay for each new batch
         self._tables: OrderedDict[str, Table[Any]] = OrderedDict()
+        self._sending: dict[asyncio.Task[bool], Claimed] = {}
+
+    @property
+    def in_flight(self) -> int:
+        return len(self._sending)
 
     async def intake_once(self) -> int:
         """Turn one batch of the global log into deliveries; returns how many events it read."""
@@ -262,11 +305,65 @@ class WebhookWorker:
                 self._tables.popitem(last=False)
         return out
 
-    async def send_once(self) -> int:
-        """Attempt every due head delivery once, concurrently (each is a different game or endpoint);
-        returns how many were delivered."""
-        claimed = await self.store.claim(self.sends, self.policy.timeout_seconds + 10)
-        return sum(await asyncio.gather(*(self._send(c) for c in claimed)))
+    async def dispatch(self) -> int:
+        """Claim due deliveries into the free slots and start sending each; returns how many started."""
+        free = self.limits.total - len(self._sending)
+        if free <= 0:
+            return 0
+        endpoints: dict[str, int] = {}
+        keys: dict[str, int] = {}
+        for sending in self._sending.values():
+            endpoints[sending.webhook_id] = endpoints.get(sending.webhook_id, 0) + 1
+            keys[sending.api_key_id] = keys.get(sending.api_key_id, 0) + 1
+        caps = SendCaps(self.limits.per_endpoint, self.limits.per_key, endpoints, keys)
+        claimed = await self.store.claim(free, self.policy.timeout_seconds + 10, caps)
+        for c in claimed:
+            self._sending[asyncio.create_task(self._send(c), name=f"webhook {c.delivery_id}")] = c
+        return len(claimed)
+
+    async def settle(self, seconds: float | None, stop: asyncio.Event | None = None) -> tuple[int, int]:
+        """Wait until a send in flight finishes (or `seconds` pass, or `stop`); (finished, delivered) of those
+        done."""
+        if not self._sending:
+            return 0, 0
+        waiting: set[asyncio.Future[Any]] = set(self._sending)
+        stopping = asyncio.ensure_future(stop.wait()) if stop is not None else None
+        if stopping is not None:
+            waiting.add(stopping)
+        try:
+            await asyncio.wait(waiting, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if stopping is not None:
+                stopping.cancel()
+        return self._collect()
+
+    def _collect(self) -> tuple[int, int]:
+        finished = delivered = 0
+        for task in [t for t in self._sending if t.done()]:
+            claimed = self._sending.pop(task)
+            finished += 1
+            if task.cancelled():
+                continue
+            error = task.exception()
+            if error is None:
+                delivered += task.result()
+            elif isinstance(error, StoreUnavailable):
+                # the attempt was made but not recorded: its lease runs out and it goes again (at least once)
+                log.info("webhook delivery %s not recorded: %s", claimed.delivery_id, error)
+            else:
+                log.error("webhook delivery %s failed", claimed.delivery_id, exc_info=error)
+        return finished, delivered
+
+    async def drain(self, grace: float) -> None:
+        """Let the sends in flight finish for up to `grace` seconds, then cancel the rest (their leases run out and
+        they go again, from any process)."""
+        if self._sending:
+            await asyncio.wait(set(self._sending), timeout=grace)
+        for task in self._sending:
+            task.cancel()
+        if self._sending:
+            await asyncio.wait(set(self._sending))
+        self._collect()
 
     async def _send(self, claimed: Claimed) -> bool:
         timestamp = int(self.clock())
@@ -280,21 +377,45 @@ class WebhookWorker:
         }
         outcome = await self.poster.post(claimed.url, claimed.body, headers, self.policy.timeout_seconds)
         retry_in = None if outcome.ok else self.policy.retry_in(claimed.attempt)
-        await self.store.finish(claimed, outcome, retry_in)
+        await self.store.finish(claimed, outcome, retry_in, self.breaker)
         return outcome.ok
 
     async def run_once(self, stop: asyncio.Event | None = None) -> None:
+        """Take in what the log holds, then send until nothing more is due; nothing is in flight once it returns
+        (what the tests and the tools call; the API processes run `step`)."""
+
         def stopping() -> bool:
             return stop is not None and stop.is_set()
 
         while await self.intake_once() == self.batch and not stopping():
             pass
         # A delivered head lets the game's next event go at once, not one event per tick. Only progress
-        # earns another round: an endpoint that times out must not keep a stopping process waiting.
+        # earns another claim: an endpoint that times out must not keep a stopping process waiting.
+        progress = True
         for _ in range(MAX_SEND_ROUNDS):
-            if stopping() or not await self.send_once():
+            if stopping():
                 break
+            if progress:
+                await self.dispatch()
+            if not self._sending:
+                break
+            progress = (await self.settle(None, stop))[1] > 0
+        await self.drain(self.policy.timeout_seconds if not stopping() else STOP_GRACE_SECONDS)
 
     async def step(self, stop: asyncio.Event) -> bool:
-        await self.run_once(stop)
-        return False
+        """One turn of the API process's webhook task: take in the new events, fill the free slots, and wait for a
+        send to finish (its slot is filled at once on the next turn), at most the interval. The sends outlive the
+        turn; once `stop` is set they get a moment to finish, and the rest are cancelled."""
+        while await self.intake_once() == self.batch and not stop.is_set():
+            pass
+        if not stop.is_set():
+            await self.dispatch()
+        finished = 0
+        if self._sending and not stop.is_set():
+            finished, _ = await self.settle(self.interval, stop)
+        if stop.is_set():
+            await self.drain(STOP_GRACE_SECONDS)
+            return False
+        # a send finished (a game's next event may be due now), or sends are in flight (the wait above was the
+        # pause): go again at once
+        return finished > 0 or bool(self._sending)

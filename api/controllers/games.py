@@ -47,10 +47,20 @@ class GamesController(Controller):
         api_key: Annotated[str | None, HeaderParameter(name="X-API-Key", required=False)] = None,
     ) -> GameCreatedBody:
         return await services.commands.create(
-            data.game, data.players, data.options, data.seed, api_key, turn_seconds=data.turn_seconds
+            data.game,
+            data.players,
+            data.options,
+            data.seed,
+            api_key,
+            turn_seconds=data.turn_seconds,
+            private=data.private,
         )
 
-    @get("/", operation_id="listGames", summary="List games (the lobby); with X-API-Key, that portal's games only")
+    @get(
+        "/",
+        operation_id="listGames",
+        summary="List games (the lobby; private games never); with X-API-Key, that portal's games only",
+    )
     async def listing(
         self,
         services: NamedDependency[Services],
@@ -71,9 +81,10 @@ class GamesController(Controller):
         services: NamedDependency[Services],
         token: NamedDependency[str | None],
     ) -> Response[SeatTaken]:
-        return Response(
-            await services.commands.join(game_id, token, data.name, data.seat, data.bot, data.entropy), status_code=201
+        taken = await services.commands.join(
+            game_id, token, data.name, data.seat, data.bot, data.entropy, join_code=data.join_code
         )
+        return Response(taken, status_code=201)
 
     @post("/{game_id:str}/start", operation_id="startGame", summary="Deal and start (admin)", status_code=200)
     async def start(

@@ -1,13 +1,13 @@
-"""Seats over time: leave the lobby, forfeit to a bot, rematch with the same seats."""
+"""Seats over time: leave the lobby, the admin removing a seat, forfeit to a bot, rematch with the same seats."""
 
 from __future__ import annotations
 
-from litestar import Controller, post
+from litestar import Controller, delete, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 
 from api.dependencies import Services
-from services.results import RematchBody, SeatChange
+from services.results import RematchBody, RematchToken, SeatChange
 
 
 class SeatsController(Controller):
@@ -21,6 +21,21 @@ class SeatsController(Controller):
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> SeatChange:
         return await services.seats.leave(game_id, token)
+
+    @delete(
+        "/{game_id:str}/seats/{seat:int}",
+        operation_id="removeSeat",
+        summary="Free a seat in the lobby (admin): its player's token stops working",
+        status_code=200,
+    )
+    async def remove(
+        self,
+        game_id: FromPath[str],
+        seat: FromPath[int],
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+    ) -> SeatChange:
+        return await services.seats.remove(game_id, token, seat)
 
     @post(
         "/{game_id:str}/forfeit",
@@ -36,10 +51,21 @@ class SeatsController(Controller):
     @post(
         "/{game_id:str}/rematch",
         operation_id="rematchGame",
-        summary="Create the next game with the same seats (admin; new tokens go to each seat's stream)",
+        summary="Create the next game with the same seats (admin; each person's new token comes with their old one)",
         status_code=201,
     )
     async def rematch(
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> RematchBody:
         return await services.seats.rematch(game_id, token)
+
+    @post(
+        "/{game_id:str}/rematch/token",
+        operation_id="rematchToken",
+        summary="The bearer's seat token in this finished game's rematch (the bearer's token in this game)",
+        status_code=200,
+    )
+    async def rematch_token(
+        self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
+    ) -> RematchToken:
+        return await services.seats.hand_over(game_id, token)

@@ -1,16 +1,35 @@
-"""Bot helpers shared by the games; a bot sees only what its seat may see."""
+"""Bot helpers shared by the games; a bot sees only what its seat may see.
+
+A bot is never handed the game's state: the kernel (`Game.bot_move`, `Game.bot_reaction`) gives it a `Seen`, its
+seat's view as the seat's client is shown it, the game's options and the seat's legal moves, all computed from the
+state before the bot runs. What the seat may not see is not there to read.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from domain.kernel.errors import refuse
 from domain.kernel.shuffle import Draws
 
 T = TypeVar("T")
+V = TypeVar("V")
+C = TypeVar("C")
+Opt = TypeVar("Opt")
 
 LEVELS = ("random", "smart")
+
+
+@dataclass(frozen=True)
+class Seen(Generic[V, C, Opt]):
+    """Everything a bot decides from: what its seat may see, never the state."""
+
+    seat: int
+    view: V  # the game's `view(state, Viewer(seat=seat))`: the `state` the seat's client is shown
+    options: Opt  # the game's options (public: every view of the table shows them)
+    moves: list[C]  # the seat's legal moves, as `GET /legal-moves` answers that seat (empty: none now)
 
 
 def pick(options: Sequence[T], draws: Draws) -> T:

@@ -20,6 +20,10 @@ class GameCreated(VersionedEvent, tag="GameCreated", omit_defaults=True):
     # rules/dealing.md: absent (1) in games recorded before version 2; new games say 2
     dealing: int = 1
     seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode only)
+    private: bool = False  # unlisted, joined with the join code only (absent in public games)
+    # the version of the rules (../shared/rules) the game is played by, for ever: absent (1) in games recorded
+    # before version 2 (domain/kernel/game.py, RULES)
+    rules: int = 1
 
 
 class PlayerJoined(VersionedEvent, tag="PlayerJoined"):
@@ -93,7 +97,11 @@ class RematchCreated(VersionedEvent, tag="RematchCreated"):
     game_id: str
 
 
-SEAT_EVENTS = (PlayerLeft, SeatForfeited, BotTookOver, TurnTimedOut, RematchCreated)
+class LobbyExpired(VersionedEvent, tag="LobbyExpired"):
+    """Nobody started the game within the lobby's time to live: it is over without having been dealt."""
+
+
+SEAT_EVENTS = (PlayerLeft, SeatForfeited, BotTookOver, TurnTimedOut, RematchCreated, LobbyExpired)
 # every event of the table around a game, whatever the game
 TABLE_EVENTS = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS, CommandAccepted)
 LifecycleEvent = GameCreated | PlayerJoined | GameStarted | GameEnded

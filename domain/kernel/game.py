@@ -9,6 +9,13 @@ A game supplies only what is its own; the record fills the rest (as boardgame.io
 a game whose state has `phase` and `totals` needs no `is_over` nor `scores`, one without option
 constraints no `check_options`, one whose events hide nothing no `redact_event`, and the bots are wired from
 `legal_moves` and the game's `smart` policy.
+
+Bots decide from their seat's view alone: `bot_move` and `bot_reaction` compute the seat's `Seen` (its view, the
+options, its legal moves) from the state and hand the policy that only (domain/kernel/bots.py).
+
+A game records the version of the rules (`../shared/rules`) it was created under (`GameCreated.rules`): a game whose
+rules changed since games were first recorded takes it into its state (`versioned_initial_state`) and branches on
+it only where a rule changed, so that a recorded game replays and re-executes as it was played.
 """
 
 from __future__ import annotations
@@ -19,10 +26,16 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from domain.kernel.bots import pick
+from domain.kernel.bots import Seen, pick
 from domain.kernel.context import Shuffler
 from domain.kernel.shuffle import Draws
 from domain.kernel.viewer import Viewer
+
+# The version of the rules (../shared/rules) new games are created under, and every version a recorded game may say.
+# 1: the rules until issue 17; 2: a daron joker only first in a turn and hands shown at a round's end, six-nimmt
+# `pro` drafts from a rotating seat, barbu's `king_of_hearts` ends once KH is won whatever `early_end` says.
+RULES = 2
+RULES_VERSIONS = (1, 2)
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -40,6 +53,11 @@ class Totalled(Protocol):
     def totals(self) -> Sequence[int]: ...
 
 
+class Optioned(Protocol):
+    @property
+    def options(self) -> Any: ...
+
+
 def finished(state: Phased) -> bool:
     """The default `is_over`: the game's state has reached its `finished` phase."""
     return state.phase == "finished"
@@ -48,6 +66,11 @@ def finished(state: Phased) -> bool:
 def totals(state: Totalled) -> list[int]:
     """The default `scores`: the running totals the state keeps."""
     return list(state.totals)
+
+
+def state_options(state: Optioned) -> Any:
+    """The default `options_of`: the options the game's state keeps."""
+    return state.options
 
 
 def no_option_checks(players: int, options: Any) -> None:
@@ -59,13 +82,13 @@ def shown_as_is(event: E, viewer: Viewer) -> E:
     return event
 
 
-def random_move(state: Any, seat: int, moves: list[C], draws: Draws) -> C:
+def random_move(seen: Seen[Any, C, Any], draws: Draws) -> C:
     """The default `random` bot: any legal move, drawn from the bot's own label."""
-    return pick(moves, draws)
+    return pick(seen.moves, draws)
 
 
-def silent(state: Any, seat: int, level: str, draws: Draws) -> None:
-    """The default `bot_reaction`: bots act only when the game awaits them."""
+def silent(seen: Seen[Any, Any, Any], level: str, draws: Draws) -> None:
+    """The default `react`: bots act only when the game awaits them."""
     return None
 
 
@@ -80,7 +103,7 @@ class Game(Generic[S, C, E, Opt]):
     view_type: type[msgspec.Struct]  # what `view` returns: documents the game's `state` in the OpenAPI spec
     command_type: Any  # the tagged union of the game's commands
     event_types: tuple[type[msgspec.Struct], ...]  # the game's own event structs (not lifecycle)
-    initial_state: Callable[[int, Opt], S]
+    initial_state: Callable[[int, Opt], S]  # under the current rules (`RULES`)
     start: Callable[[S, Shuffler], list[E]]
     decide: Callable[[S, int, C, Shuffler], list[E]]
     evolve: Callable[[S, E], S]
@@ -89,19 +112,29 @@ class Game(Generic[S, C, E, Opt]):
     awaiting: Callable[[S], list[int]]
     winners: Callable[[S], list[int]]
     catalog: Callable[[], dict[str, Any]]
-    # the `smart` bot: given the seat's legal moves (never empty), the one it plays
-    smart: Callable[[S, int, list[C], Draws], C]
+    # the `smart` bot: given what its seat sees, its legal moves never empty, the one it plays
+    smart: Callable[[Seen[Any, C, Opt], Draws], C]
     check_options: Callable[[int, Opt], None] = no_option_checks
     # what an event hides from a viewer; `redact_in_state` instead when that depends on the state
     redact_event: Callable[[E, Viewer], E] = shown_as_is
     redact_in_state: Callable[[S, E, Viewer], E] | None = None
     is_over: Callable[[S], bool] = finished  # type: ignore[assignment]  # for states with a `phase`
     scores: Callable[[S], list[int]] = totals  # type: ignore[assignment]  # for states with `totals`
-    # the `random` bot: given the seat's legal moves (never empty), the one it plays
-    random: Callable[[S, int, list[C], Draws], C] = random_move
+    # the `random` bot: given what its seat sees, its legal moves never empty, the one it plays
+    random: Callable[[Seen[Any, C, Opt], Draws], C] = random_move
     # A bot's move while the game waits for humans only, or None to stay silent: answering an open offer,
     # proposing to a human. It must change the state or be None, and stay None for a state it saw already.
-    bot_reaction: Callable[[S, int, str, Draws], C | None] = silent
+    react: Callable[[Seen[Any, C, Opt], str, Draws], C | None] = silent
+    # the options a bot is handed (public), read from the state
+    options_of: Callable[[S], Opt] = state_options  # type: ignore[assignment]  # for states with `options`
+    # (players, options, rules version) -> the initial state, for a game whose rules changed (see `RULES`)
+    versioned_initial_state: Callable[[int, Opt, int], S] | None = None
+
+    def initial(self, players: int, options: Opt, rules: int) -> S:
+        """The state a game starts from, under the rules version its table was created under."""
+        if self.versioned_initial_state is not None:
+            return self.versioned_initial_state(players, options, rules)
+        return self.initial_state(players, options)
 
     def redact(self, state: S, event: E, viewer: Viewer) -> E:
         """The event as `viewer` may see it, the game running."""
@@ -109,13 +142,28 @@ class Game(Generic[S, C, E, Opt]):
             return self.redact_in_state(state, event, viewer)
         return self.redact_event(event, viewer)
 
+    def seen(self, state: S, seat: int) -> Seen[Any, C, Opt]:
+        """All a bot at `seat` is handed: the seat's view, the options and the seat's legal moves, never the state."""
+        return Seen(
+            seat=seat,
+            view=self.view(state, Viewer(seat=seat)),
+            options=self.options_of(state),
+            moves=self.legal_moves(state, seat),
+        )
+
     def bot_move(self, state: S, seat: int, level: str, draws: Draws) -> C:
-        """The move of a bot of `level` awaited at `seat`: its policy over the seat's legal moves."""
-        moves = self.legal_moves(state, seat)
-        if not moves:
-            return pick(moves, draws)  # refuses with `no_legal_move`
+        """The move of a bot of `level` awaited at `seat`: its policy over what the seat sees."""
+        seen = self.seen(state, seat)
+        if not seen.moves:
+            return pick(seen.moves, draws)  # refuses with `no_legal_move`
         policy = self.smart if level == "smart" else self.random
-        return policy(state, seat, moves, draws)
+        return policy(seen, draws)
+
+    def bot_reaction(self, state: S, seat: int, level: str, draws: Draws) -> C | None:
+        """A bot's move at `seat` while the game waits for people only (`react`), or None."""
+        if self.react is silent:
+            return None
+        return self.react(self.seen(state, seat), level, draws)
 
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -152,7 +200,7 @@ class Rulebook(Protocol[S, C, E, Opt_contra]):
     def awaiting(self, state: S, /) -> list[int]: ...
     def winners(self, state: S, /) -> list[int]: ...
     def catalog(self, /) -> dict[str, Any]: ...
-    def smart(self, state: S, seat: int, moves: list[C], draws: Draws, /) -> C: ...
+    def smart(self, seen: Seen[Any, C, Any], draws: Draws, /) -> C: ...
 
 
 def assemble(rules: Rulebook[S, C, E, Any]) -> Game[S, C, E, Any]:

@@ -6,6 +6,7 @@ It is itself a Decider whose state wraps the game's state (`inner`). Game comman
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
@@ -22,21 +23,24 @@ from domain.kernel.events import (
     GameCreated,
     GameEnded,
     GameStarted,
+    LobbyExpired,
     PlayerJoined,
     PlayerLeft,
     RematchCreated,
     SeatForfeited,
     TurnTimedOut,
 )
-from domain.kernel.game import AnyGame
+from domain.kernel.game import RULES, RULES_VERSIONS, AnyGame
 from domain.kernel.shuffle import Draws
 from domain.kernel.table_commands import (
     AnyTableCommand,
+    Expire,
     Forfeit,
     Join,
     Leave,
     Play,
     Rematch,
+    RemoveSeat,
     Sender,
     Start,
     TimeOut,
@@ -45,7 +49,8 @@ from domain.kernel.viewer import EVERYONE, Viewer
 
 S = TypeVar("S")
 
-Status = Literal["lobby", "active", "finished"]
+# "expired": the lobby's time to live ran out before anyone started the game (LobbyExpired); nothing more happens
+Status = Literal["lobby", "active", "finished", "expired"]
 NAME_MAX = 40
 TAKEOVER_BOT = "smart"
 TURN_SECONDS = (1, 86_400)
@@ -76,6 +81,8 @@ class Table(msgspec.Struct, Generic[S]):
     dealing: int = 1  # rules/dealing.md's version this game is dealt by
     seed_source: str = "server"
     entropy: list[str] = []  # the seats' entropies, fixed when the game starts
+    private: bool = False  # unlisted; a person joins with the game's join code only
+    rules: int = 1  # the version of the rules the game is played by (GameCreated.rules)
     # the hash chaining the last stored event to all before it (services/chain.py). The chain covers the stored
     # bytes, which the domain never sees: whoever folds stored events sets it, `evolve` leaves it as it was.
     chain_head: str | None = None
@@ -105,9 +112,13 @@ def create(
     turn_seconds: int | None = None,
     dealing: int = DEALING,
     seed_source: str = "server",
+    rules_version: int = RULES,
+    private: bool = False,
 ) -> list[Any]:
     if dealing not in DEALINGS:
         raise ValueError(f"dealing version {dealing} does not exist")
+    if rules_version not in RULES_VERSIONS:
+        raise ValueError(f"rules version {rules_version} does not exist")
     options = parse_options(rules, players, raw_options)
     if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
         raise refuse(
@@ -125,6 +136,8 @@ def create(
             turn_seconds=turn_seconds,
             dealing=dealing,
             seed_source=seed_source,
+            rules=rules_version,
+            private=private,
         )
     ]
 
@@ -142,9 +155,71 @@ def seat_entropy(entropy: object, bot: str | None) -> str:
     return entropy
 
 
-def join(table: Table[Any], name: str, seat: int | None, bot: str | None, entropy: str = "") -> list[Any]:
+# Seat names, as people read them: decided by the services before the `Join` they record (games recorded before kept
+# the names they had, and re-execute as they were played), NFKC-normalised, each run of whitespace one space,
+# nothing invisible, and unique in the game whatever the case.
+INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})  # controls, format (U+200B, U+202E...), surrogates,
+# private use, line and paragraph separators
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters that draw nothing: Hangul fillers, braille blank
+VISIBLE = ("L", "N", "P", "S")  # a name shows at least one letter, digit, punctuation mark or symbol
+
+
+def normal_name(raw: object) -> str:
+    """The name as shown: NFKC, whitespace runs as one space; refused (`invalid_name`, `details.reason`) when it holds
+    a control or invisible character, shows nothing, or is longer than NAME_MAX once normalised."""
+    if not isinstance(raw, str):
+        raise refuse("invalid_name", "a name is a string", {"reason": "not_a_string"})
+    name = unicodedata.normalize("NFKC", raw)
+    if any(unicodedata.category(c) in INVISIBLE or c in BLANK_LETTERS for c in name):
+        raise refuse("invalid_name", "a name holds no control or invisible character", {"reason": "invisible"})
+    name = " ".join(name.split())
+    if not any(unicodedata.category(c).startswith(VISIBLE) for c in name):
+        raise refuse("invalid_name", "a name shows at least one letter, digit or sign", {"reason": "empty"})
+    if len(name) > NAME_MAX:
+        raise refuse("invalid_name", f"a name has 1 to {NAME_MAX} characters", {"reason": "too_long"})
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names must not share in one game: the name without case (NFKC again after case folding)."""
+    return unicodedata.normalize("NFKC", name.casefold())
+
+
+def seat_name(table: Table[Any], raw: str | None, bot: str | None) -> str:
+    """The name a joining seat gets on this table: as asked, normalised and free (`name_taken` otherwise), or for a
+    bot asked without one the first free of "smart bot", "smart bot 2", ...; `None` for a person is the caller's
+    to refuse. A game that cannot take the join refuses as `join` would, before its name is looked at."""
+    check_lobby(table)
+    if all(s is not None for s in table.seats):
+        raise refuse("game_full", "every seat is taken")
+    taken = {name_key(s.name): i for i, s in enumerate(table.seats) if s is not None}
+    if raw is None:
+        if bot is None:
+            raise refuse("invalid_name", "a player needs a name", {"reason": "empty"})
+        base = name = f"{bot} bot"
+        count = 1
+        while name_key(name) in taken:
+            count += 1
+            name = f"{base} {count}"
+        return name
+    name = normal_name(raw)
+    holder = taken.get(name_key(name))
+    if holder is not None:
+        raise refuse("name_taken", f"seat {holder} has this name already", {"seat": holder})
+    return name
+
+
+def check_lobby(table: Table[Any], started: str = "the game has already started") -> None:
+    """Lobby commands are for a game in its lobby: one that started is `already_started`, one whose lobby's time
+    ran out `game_expired`."""
+    if table.status == "expired":
+        raise refuse("game_expired", "nobody started this game in time: its lobby has expired")
     if table.status != "lobby":
-        raise refuse("already_started", "the game has already started")
+        raise refuse("already_started", started)
+
+
+def join(table: Table[Any], name: str, seat: int | None, bot: str | None, entropy: str = "") -> list[Any]:
+    check_lobby(table)
     entropy = seat_entropy(entropy or None, bot)
     name = name.strip()
     if not 1 <= len(name) <= NAME_MAX:
@@ -162,8 +237,7 @@ def join(table: Table[Any], name: str, seat: int | None, bot: str | None, entrop
 
 
 def start(rules: AnyGame, table: Table[Any], seed: bytes) -> list[Any]:
-    if table.status != "lobby":
-        raise refuse("already_started", "the game has already started")
+    check_lobby(table)
     empty = [i for i, s in enumerate(table.seats) if s is None]
     if empty:
         raise refuse("seats_empty", "every seat must be taken before the start", {"empty": empty})
@@ -188,11 +262,27 @@ def play(rules: AnyGame, table: Table[Any], seat: int, command: Any, seed: bytes
 
 
 def leave(table: Table[Any], seat: int) -> list[Any]:
-    if table.status != "lobby":
-        raise refuse("already_started", "the game has started: forfeit instead of leaving")
+    check_lobby(table, "the game has started: forfeit instead of leaving")
     if table.seats[seat] is None:
         raise refuse("seat_gone", f"seat {seat} is empty")
     return [PlayerLeft(seat=seat)]
+
+
+def remove_seat(table: Table[Any], seat: int) -> list[Any]:
+    """The admin frees a seat in the lobby: the same `PlayerLeft` as a player's leave (the recorded command says
+    who asked)."""
+    check_lobby(table, "the game has started: a seat is removed in the lobby only")
+    if not 0 <= seat < table.players:
+        raise refuse("invalid_seat", f"seats are 0 to {table.players - 1}")
+    if table.seats[seat] is None:
+        raise refuse("seat_gone", f"seat {seat} is empty")
+    return [PlayerLeft(seat=seat)]
+
+
+def expire(table: Table[Any]) -> list[Any]:
+    """The lobby's time ran out (the clock is the caller's: services/lobby_sweeper.py)."""
+    check_lobby(table)
+    return [LobbyExpired()]
 
 
 def forfeit(table: Table[Any], seat: int) -> list[Any]:
@@ -257,6 +347,10 @@ def execute(rules: AnyGame, table: Table[Any], command: AnyTableCommand, by: Sen
             return forfeit(table, seat)
         case Rematch(game_id=next_game):
             return rematch(table, next_game)
+        case RemoveSeat(seat=seat):
+            return remove_seat(table, seat)
+        case Expire():
+            return expire(table)
     raise TypeError(f"not a table command: {command!r}")
 
 
@@ -325,6 +419,8 @@ def initial(event: GameCreated) -> Table[Any]:
         turn_seconds=event.turn_seconds,
         dealing=event.dealing,
         seed_source=event.seed_source,
+        rules=event.rules,
+        private=event.private,
     )
 
 
@@ -348,9 +444,11 @@ def evolve(rules: AnyGame, table: Table[Any], event: Any) -> Table[Any]:
             return msgspec.structs.replace(table, rematch=next_game, version=version)
         case SeatForfeited() | TurnTimedOut() | CommandAccepted():
             return msgspec.structs.replace(table, version=version)
+        case LobbyExpired():
+            return msgspec.structs.replace(table, status="expired", version=version)
         case GameStarted(entropy=entropy):
             options = msgspec.convert(table.options, rules.options_type)
-            inner = rules.initial_state(table.players, options)
+            inner = rules.initial(table.players, options, table.rules)
             return msgspec.structs.replace(table, status="active", inner=inner, entropy=entropy, version=version)
         case GameEnded(seed=seed, scores=scores, winners=winners):
             return msgspec.structs.replace(
@@ -431,8 +529,10 @@ class GameView(msgspec.Struct, frozen=True):
     turn_seconds: int | None = None
     rematch: str | None = None  # the id of the game that follows this one
     dealing: int = 1  # the version of rules/dealing.md the game is dealt by
+    rules: int = 1  # the version of the game's rules it was created under (docs/events.md): it plays by them
     seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
     chain_head: str | None = None  # the hash of the last event, chaining the whole history (docs/fair-dealing.md)
+    private: bool = False  # unlisted: a person joins with the join code the creation gave the admin
 
 
 def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
@@ -458,7 +558,9 @@ def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
         turn_seconds=table.turn_seconds,
         rematch=table.rematch,
         dealing=table.dealing,
+        rules=table.rules,
         seed_source=table.seed_source,
         chain_head=table.chain_head,
+        private=table.private,
         state=rules.view(inner, seen_by) if inner is not None else None,
     )

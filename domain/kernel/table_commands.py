@@ -53,5 +53,15 @@ class Rematch(TableCommand, tag="rematch"):
     game_id: str
 
 
-AnyTableCommand = Join | Leave | Start | Play | TimeOut | Forfeit | Rematch
+class RemoveSeat(TableCommand, tag="remove_seat"):
+    """The admin frees a seat in the lobby (its player's token is forgotten with it)."""
+
+    seat: int
+
+
+class Expire(TableCommand, tag="expire"):
+    """The lobby's time to live ran out before anyone started the game (services/lobby_sweeper.py)."""
+
+
+AnyTableCommand = Join | Leave | Start | Play | TimeOut | Forfeit | Rematch | RemoveSeat | Expire
 Sender = Literal["player", "bot", "timer", "admin"]

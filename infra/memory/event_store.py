@@ -28,7 +28,7 @@ from services.ports import (
 )
 
 # The last event types that stop a game's clock (infra/turn_clock.py's DUE): a lobby, or an ended game.
-CLOCK_STOPPED = frozenset({"GameCreated", "PlayerJoined", "PlayerLeft", "GameEnded", "RematchCreated"})
+CLOCK_STOPPED = frozenset({"GameCreated", "PlayerJoined", "PlayerLeft", "GameEnded", "RematchCreated", "LobbyExpired"})
 
 
 def now_utc() -> datetime:
@@ -136,6 +136,14 @@ class MemoryEventStore:
     async def game_ids(self, game: str | None, limit: int) -> list[str]:
         await self._round_trip()
         return [r.game_id for r in self.newest_first(game)][: max(limit, 0)]
+
+    async def grant_seat_token(self, game_id: str, version: int, seat: int, token_hash: bytes) -> bool:
+        await self._round_trip()
+        stream = self._streams.get(game_id)
+        if stream is None or stream.version != version or seat in stream.seats:
+            return False
+        stream.seats[seat] = token_hash
+        return True
 
     async def ping(self) -> None:
         await self._round_trip()

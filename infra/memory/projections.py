@@ -20,7 +20,10 @@ class MemoryProjections:
         self._wakeups = wakeups
         self._states: dict[str, tuple[int, bytes, str]] = {}  # version, blob, fingerprint
         self._summaries: dict[str, bytes] = {}  # JSON, as in the summaries hash
-        self._index: dict[str, float] = {}  # game id -> created: the listing's sorted set
+        self._index: dict[str, float] = {}  # game id -> created: the listing's sorted set (listed games only)
+        self._created: dict[str, float] = {}  # game id -> when first saved: every game, private ones included
+        self._listed: dict[str, tuple[str, str]] = {}  # listed game id -> (game, status): its per-game/status sets
+        self._lobbies: dict[str, float] = {}  # game id -> created: every game in its lobby, private ones included
         self._bot_turns: dict[str, float] = {}  # game id -> created: games waiting on a bot
         self._checkpoint: Checkpoint | None = None
 
@@ -42,7 +45,15 @@ class MemoryProjections:
             return  # never backwards: an older or repeated save changes nothing and wakes nobody
         self._states[game_id] = (version, bytes(blob), fingerprint)
         self._summaries[game_id] = encoded
-        self._index.setdefault(game_id, created)  # ZADD NX: a game keeps its place in the listing
+        first = self._created.setdefault(game_id, created)  # ZADD NX: a game keeps its place in the listing
+        game, status = summary.get("game"), summary.get("status")
+        if not summary.get("private"):
+            self._index.setdefault(game_id, first)
+            self._listed[game_id] = (game if isinstance(game, str) else "", status if isinstance(status, str) else "")
+        if status == "lobby":
+            self._lobbies[game_id] = first
+        else:
+            self._lobbies.pop(game_id, None)
         if summary.get("bot_turn"):
             self._bot_turns[game_id] = created
         else:
@@ -50,14 +61,28 @@ class MemoryProjections:
         if self._wakeups is not None:
             self._wakeups.notify(game_id)
 
-    async def summaries(self, limit: int) -> list[dict[str, Any]] | None:
-        """Newest first; None when the index is empty (after a reset: the caller falls back to the store)."""
+    async def summaries(
+        self, limit: int, game: str | None = None, status: str | None = None
+    ) -> list[dict[str, Any]] | None:
+        """Newest first, of that game and status; None when nothing was ever saved (after a reset: the caller falls
+        back to the store)."""
         await self._round_trip()
-        if not self._index:
+        if not self._index and not self._created:
             return None
+        chosen = [
+            g
+            for g in self._index
+            if (game is None or self._listed[g][0] == game) and (status is None or self._listed[g][1] == status)
+        ]
         # ZREVRANGE: highest score first, ties by member in reverse; `limit` 0 reads all, as `0 -1` does
-        ordered = sorted(self._index, key=lambda g: (self._index[g], g), reverse=True)[: limit or None]
+        ordered = sorted(chosen, key=lambda g: (self._index[g], g), reverse=True)[: limit or None]
         return [msgspec.json.decode(self._summaries[g]) for g in ordered if g in self._summaries]
+
+    async def lobbies(self, created_before: float, limit: int) -> list[str]:
+        """Games in the lobby created before `created_before` (epoch seconds), oldest first."""
+        await self._round_trip()
+        waiting = sorted((score, g) for g, score in self._lobbies.items() if 0 <= score <= created_before)
+        return [g for _, g in waiting][: max(limit, 0)]
 
     async def bot_turns(self, waiting_since: float, limit: int) -> list[str]:
         """Games that have been waiting on a bot since before `waiting_since` (epoch seconds)."""
@@ -78,6 +103,9 @@ class MemoryProjections:
         self._states.clear()
         self._summaries.clear()
         self._index.clear()
+        self._created.clear()
+        self._listed.clear()
+        self._lobbies.clear()
         self._bot_turns.clear()
         self._checkpoint = None
 

@@ -11,11 +11,13 @@ import msgspec
 from infra.memory.event_store import MemoryEventStore
 from services.ports import (
     Attempt,
+    Breaker,
     Checkpoint,
     Claimed,
     Delivery,
     NewDelivery,
     Outcome,
+    SendCaps,
     StoreUnavailable,
     Subscriber,
     Webhook,
@@ -32,9 +34,35 @@ class Endpoint(msgspec.Struct):
     secret: str
     created_at: datetime
     deleted_at: datetime | None = None
+    failures: int = 0  # the circuit breaker (infra/webhook_store.py's BREAKER)
+    pauses: int = 0
+    paused_until: datetime | None = None
+    pause_reason: str | None = None
 
     def shown(self) -> Webhook:
-        return Webhook(webhook_id=self.webhook_id, url=self.url, topics=list(self.topics), created_at=self.created_at)
+        return Webhook(
+            webhook_id=self.webhook_id,
+            url=self.url,
+            topics=list(self.topics),
+            created_at=self.created_at,
+            consecutive_failures=self.failures,
+            paused_until=self.paused_until,
+            pause_reason=self.pause_reason,
+        )
+
+    def paused(self, now: datetime) -> bool:
+        return self.paused_until is not None and self.paused_until > now
+
+    def attempted(self, outcome: Outcome, breaker: Breaker, now: datetime) -> None:
+        if outcome.ok:
+            self.failures, self.pauses, self.paused_until, self.pause_reason = 0, 0, None, None
+            return
+        if breaker.failures > 0 and self.failures + 1 >= breaker.failures and not self.paused(now):
+            self.paused_until = now + timedelta(seconds=breaker.pause(self.pauses))
+            self.pauses += 1
+            last = outcome.error or f"HTTP {outcome.status_code}"
+            self.pause_reason = f"{self.failures + 1} consecutive failed attempts (the last: {last})"
+        self.failures += 1
 
 
 class Queued(msgspec.Struct):
@@ -109,6 +137,7 @@ class MemoryWebhookStore:
             and (game_id is None or q.new.game_id == game_id)
             and (before is None or q.delivery_id < before)
         ][: max(limit, 0)]
+        paused_until = self._endpoints[webhook_id].paused_until if webhook_id in self._endpoints else None
         return [
             Delivery(
                 delivery_id=q.delivery_id,
@@ -117,7 +146,10 @@ class MemoryWebhookStore:
                 topic=q.new.topic,
                 status=q.status,
                 created_at=q.created_at,
-                next_attempt_at=q.next_attempt_at if q.status == "pending" else None,
+                # a paused endpoint's delivery goes once the pause is over, at the earliest
+                next_attempt_at=max(q.next_attempt_at, paused_until or q.next_attempt_at)
+                if q.status == "pending"
+                else None,
                 delivered_at=q.delivered_at,
                 attempts=[q.log[n] for n in sorted(q.log)],
             )
@@ -161,8 +193,9 @@ class MemoryWebhookStore:
             self._queue[self._last_delivery] = Queued(self._last_delivery, new, created_at=now, next_attempt_at=now)
         return True
 
-    async def claim(self, limit: int, lease_seconds: float) -> list[Claimed]:
-        """Lease the due head (oldest pending) delivery of up to `limit` (endpoint, game) pairs."""
+    async def claim(self, limit: int, lease_seconds: float, caps: SendCaps | None = None) -> list[Claimed]:
+        """Lease the due head (oldest pending) delivery of up to `limit` (endpoint, game) pairs, of endpoints that
+        are not paused, within `caps`; taken in turn across keys, and across each key's endpoints."""
         await self._round_trip()
         now = self._store.clock()
         heads: dict[tuple[str, str], Queued] = {}
@@ -172,16 +205,32 @@ class MemoryWebhookStore:
             pair = (queued.new.webhook_id, queued.new.game_id)
             if pair not in heads or queued.new.position < heads[pair].new.position:
                 heads[pair] = queued
-        due = sorted(
-            (
-                q
-                for q in heads.values()
-                if self._endpoints[q.new.webhook_id].deleted_at is None and q.next_attempt_at <= now
-            ),
-            key=lambda q: (q.next_attempt_at, q.delivery_id),
-        )[: max(limit, 0)]
+        by_endpoint: dict[str, list[Queued]] = {}
+        for q in heads.values():
+            endpoint = self._endpoints[q.new.webhook_id]
+            if endpoint.deleted_at is None and not endpoint.paused(now) and q.next_attempt_at <= now:
+                by_endpoint.setdefault(endpoint.webhook_id, []).append(q)
+        # as CLAIM's `nth`, `room` and `turn`: each endpoint's heads after what is in flight to it, within its room;
+        # then each key's, across its endpoints, after what is in flight to the key
+        by_key: dict[str, list[tuple[int, int, Queued]]] = {}
+        for webhook_id, due in by_endpoint.items():
+            endpoint = self._endpoints[webhook_id]
+            due.sort(key=lambda q: (q.next_attempt_at, q.delivery_id))
+            busy = caps.busy_endpoints.get(webhook_id, 0) if caps is not None else 0
+            for n, q in enumerate(due, start=1 + busy):
+                room = None if caps is None else (1 if endpoint.failures > 0 else caps.per_endpoint)
+                if room is None or n <= room:
+                    by_key.setdefault(endpoint.api_key_id, []).append((n, q.delivery_id, q))
+        turns: list[tuple[int, str, int, Queued]] = []
+        for key, due_of_key in by_key.items():
+            due_of_key.sort(key=lambda t: (t[0], t[1]))
+            busy = caps.busy_keys.get(key, 0) if caps is not None else 0
+            for turn, (_, delivery_id, q) in enumerate(due_of_key, start=1 + busy):
+                if caps is None or turn <= caps.per_key:
+                    turns.append((turn, key, delivery_id, q))
+        turns.sort(key=lambda t: (t[0], t[1], t[2]))
         claimed = []
-        for queued in due:
+        for _, _, _, queued in turns[: max(limit, 0)]:
             # the lease: nobody claims it again until it runs out (a sender that died mid-send)
             queued.attempts += 1
             queued.next_attempt_at = now + timedelta(seconds=lease_seconds)
@@ -196,12 +245,16 @@ class MemoryWebhookStore:
                     version=queued.new.version,
                     attempt=queued.attempts,
                     body=queued.new.body,
+                    api_key_id=endpoint.api_key_id,
                 )
             )
         return claimed
 
-    async def finish(self, claimed: Claimed, outcome: Outcome, retry_in: float | None) -> None:
-        """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None."""
+    async def finish(
+        self, claimed: Claimed, outcome: Outcome, retry_in: float | None, breaker: Breaker | None = None
+    ) -> None:
+        """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None;
+        the endpoint's breaker counts it."""
         await self._round_trip()
         queued = self._queue.get(claimed.delivery_id)
         if queued is None:
@@ -211,6 +264,8 @@ class MemoryWebhookStore:
             claimed.attempt,
             Attempt(claimed.attempt, now, outcome.status_code, outcome.error, outcome.duration_ms),
         )
+        if breaker is not None:
+            self._endpoints[claimed.webhook_id].attempted(outcome, breaker, now)
         # only the lease's holder finishes it: a later claim (the lease ran out) has moved `attempts` on
         if queued.attempts != claimed.attempt or queued.status != "pending":
             return

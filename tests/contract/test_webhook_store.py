@@ -1,5 +1,6 @@
 """The webhook store's contract, for Postgres and the memory store alike: endpoints per key, deliveries taken
-in once per checkpoint move, the head of each (endpoint, game) leased to one sender, every attempt logged."""
+in once per checkpoint move, the head of each (endpoint, game) leased to one sender, every attempt logged; claims in
+turn across keys and endpoints within the sender's caps, and each endpoint's circuit breaker (issue 16)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,17 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from services.ports import Checkpoint, Claimed, GameRecord, NewDelivery, Outcome, Subscriber, WebhookStore
+from services.ports import (
+    Breaker,
+    Checkpoint,
+    Claimed,
+    GameRecord,
+    NewDelivery,
+    Outcome,
+    SendCaps,
+    Subscriber,
+    WebhookStore,
+)
 from tests.contract.adapters import Database
 from tests.contract.streams import ev
 
@@ -198,3 +209,127 @@ async def test_two_processes_asking_for_a_new_checkpoint_at_once_both_get_it(dat
     name = f"intake-{secrets.token_hex(4)}"
     first, second = await asyncio.gather(database.webhooks.checkpoint(name), database.webhooks.checkpoint(name))
     assert first == second == Checkpoint()
+
+
+# --- issue 16: no portal delays another (fair claims within caps, and the circuit breaker) ---
+
+SILENT = Outcome(ok=False, status_code=None, error="ReadTimeout", duration_ms=5000)
+
+
+async def test_claims_go_in_turn_across_keys_and_endpoints_not_oldest_first(database: Database) -> None:
+    webhooks = database.webhooks
+    crowd, lone = Portal(webhooks), Portal(webhooks)
+    try:
+        many = [await crowd.endpoint(["*"]) for _ in range(5)]
+        one = await lone.endpoint(["*"])
+        # the crowd's 40 deliveries are all older than the lone portal's 2
+        await taken_in(
+            webhooks,
+            [delivery(w, f"g{game}", 100 + 10 * i + game, 1) for i, w in enumerate(many) for game in range(8)]
+            + [delivery(one, "g1", 900, 1), delivery(one, "g2", 901, 1)],
+        )
+        mine = set(many) | {one}
+        first = [c for c in await webhooks.claim(4, 60.0, SendCaps(per_endpoint=4, per_key=16)) if c.webhook_id in mine]
+        # turn 1: each key's first; turn 2: each key's second (the crowd's from its next endpoint)
+        assert len(first) == 4 and sum(c.webhook_id == one for c in first) == 2
+        assert len({c.webhook_id for c in first if c.webhook_id != one}) == 2
+        assert {c.api_key_id for c in first} == {crowd.key_id, lone.key_id}
+    finally:
+        for portal in (crowd, lone):
+            for webhook_id in portal.endpoints:
+                await webhooks.delete(portal.key_id, webhook_id)
+
+
+async def test_claims_keep_within_the_caps_of_an_endpoint_and_a_key(database: Database, portal: Portal) -> None:
+    webhooks = database.webhooks
+    one, two = await portal.endpoint(["*"]), await portal.endpoint(["*"])
+    await taken_in(
+        webhooks,
+        [delivery(w, f"g{game}", 10 * i + game, 1) for i, w in enumerate((one, two), start=1) for game in range(6)],
+    )
+    caps = SendCaps(per_endpoint=2, per_key=3, busy_endpoints={one: 1}, busy_keys={portal.key_id: 1})
+    claimed = [c for c in await webhooks.claim(EVERYTHING, 60.0, caps) if c.webhook_id in (one, two)]
+    # the key has room for 2 more (1 in flight of 3), the first endpoint for 1 more (1 in flight of 2)
+    assert sorted(c.webhook_id for c in claimed) == sorted([one, two])
+    # without caps, every due head goes
+    assert len(await portal.claim()) == 10
+
+
+async def test_an_endpoint_whose_last_attempt_failed_gets_one_send_at_a_time(
+    database: Database, portal: Portal
+) -> None:
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    never = Breaker(failures=0)  # counts failures, never pauses
+    await taken_in(webhooks, [delivery(webhook_id, f"g{game}", 10 + game, 1) for game in range(4)])
+    caps = SendCaps(per_endpoint=4, per_key=16)
+    first = await webhooks.claim(EVERYTHING, 60.0, caps)
+    assert len([c for c in first if c.webhook_id == webhook_id]) == 4
+    for claimed in first:
+        await webhooks.finish(claimed, SILENT, retry_in=0.0, breaker=never)
+    shown = await webhooks.get(portal.key_id, webhook_id)
+    assert shown is not None and (shown.consecutive_failures, shown.paused_until) == (4, None)
+    (probe,) = [c for c in await webhooks.claim(EVERYTHING, 60.0, caps) if c.webhook_id == webhook_id]
+    await webhooks.finish(probe, OK, retry_in=None, breaker=never)
+    assert len([c for c in await webhooks.claim(EVERYTHING, 60.0, caps) if c.webhook_id == webhook_id]) == 3
+
+
+async def test_an_endpoint_that_keeps_failing_is_paused_and_its_deliveries_wait(
+    database: Database, portal: Portal
+) -> None:
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    breaker = Breaker(failures=3, pause_seconds=0.4, max_pause_seconds=10)
+    caps = SendCaps(per_endpoint=4, per_key=16)
+    await taken_in(webhooks, [delivery(webhook_id, f"g{game}", 10 + game, 1) for game in range(4)])
+    *first, late = [c for c in await webhooks.claim(EVERYTHING, 60.0, caps) if c.webhook_id == webhook_id]
+    for n, claimed in enumerate(first, start=1):
+        shown = await webhooks.get(portal.key_id, webhook_id)
+        assert shown is not None and shown.paused_until is None and shown.consecutive_failures == n - 1
+        await webhooks.finish(claimed, SILENT, retry_in=0.0, breaker=breaker)
+    # the third failure in a row paused it: nothing is claimed, the deliveries stay pending
+    paused = await webhooks.get(portal.key_id, webhook_id)
+    assert paused is not None and paused.paused_until is not None and paused.consecutive_failures == 3
+    assert paused.pause_reason == "3 consecutive failed attempts (the last: ReadTimeout)"
+    await webhooks.finish(late, SILENT, retry_in=0.0, breaker=breaker)  # in flight when it was paused
+    still = await webhooks.get(portal.key_id, webhook_id)
+    assert still is not None and still.paused_until == paused.paused_until and still.consecutive_failures == 4
+    assert await portal.claim() == []
+    log = await webhooks.deliveries(webhook_id, None, None, 10)
+    assert {d.status for d in log} == {"pending"}
+    assert all(d.next_attempt_at is not None and d.next_attempt_at >= paused.paused_until for d in log)
+    # once the pause is over, one delivery probes; its failure pauses again at once, twice as long (0.8 s)
+    await asyncio.sleep(0.45)
+    (probe,) = [c for c in await webhooks.claim(EVERYTHING, 60.0, caps) if c.webhook_id == webhook_id]
+    await webhooks.finish(probe, SILENT, retry_in=0.0, breaker=breaker)
+    again = await webhooks.get(portal.key_id, webhook_id)
+    assert again is not None and again.paused_until is not None and again.consecutive_failures == 5
+    assert 0.7 < (again.paused_until - paused.paused_until).total_seconds() < 3.0  # 0.45 s + 0.8 s - 0.4 s
+    assert again.pause_reason == "5 consecutive failed attempts (the last: ReadTimeout)"
+    assert await portal.claim() == []
+    # a success closes the breaker: every head goes again
+    await asyncio.sleep(0.85)
+    (healed,) = [c for c in await webhooks.claim(EVERYTHING, 60.0, caps) if c.webhook_id == webhook_id]
+    await webhooks.finish(healed, OK, retry_in=None, breaker=breaker)
+    closed = await webhooks.get(portal.key_id, webhook_id)
+    assert closed is not None
+    assert (closed.consecutive_failures, closed.paused_until, closed.pause_reason) == (0, None, None)
+    assert len([c for c in await webhooks.claim(EVERYTHING, 60.0, caps) if c.webhook_id == webhook_id]) == 3
+
+
+async def test_failures_while_paused_add_no_pause(database: Database, portal: Portal) -> None:
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    breaker = Breaker(failures=1, pause_seconds=30, max_pause_seconds=600)
+    await taken_in(webhooks, [delivery(webhook_id, f"g{game}", 10 + game, 1) for game in range(3)])
+    in_flight = await portal.claim()  # three sends at once, all of which time out
+    assert len(in_flight) == 3
+    for claimed in in_flight:
+        await webhooks.finish(claimed, SILENT, retry_in=0.0, breaker=breaker)
+    shown = await webhooks.get(portal.key_id, webhook_id)
+    assert shown is not None and shown.paused_until is not None and shown.consecutive_failures == 3
+    listed = {w.webhook_id: w for w in await webhooks.of_key(portal.key_id)}
+    assert listed[webhook_id].paused_until == shown.paused_until
+    # one pause of 30 s, not three growing ones
+    created = listed[webhook_id].created_at
+    assert (shown.paused_until - created).total_seconds() < 40

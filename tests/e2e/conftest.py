@@ -30,8 +30,10 @@ def free_port() -> int:
 def start_server(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     # every test client comes from 127.0.0.1, so per-client limits would make tests depend on their order
-    # (the fuzzer alone fails authentication hundreds of times); tests/e2e/test_limits.py sets its own
+    # (the fuzzer alone fails authentication hundreds of times, the suite creates thousands of games and the soak
+    # holds hundreds of connections); tests/e2e/test_limits.py and tests/adversarial/test_limits_*.py set their own
     unlimited = {"TAPIS_RATE_FAILED_AUTH": "0", "TAPIS_RATE_COMMANDS": "0"}
+    unlimited |= {"TAPIS_RATE_CREATE": "0", "TAPIS_RATE_CREATE_TOTAL": "0", "TAPIS_MAX_CONNECTIONS_PER_CLIENT": "0"}
     # tests replay known deals: a server in test mode takes a creator's seed (and its games say so)
     unlimited["TAPIS_TEST_MODE"] = "1"
     env = {

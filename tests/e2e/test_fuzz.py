@@ -16,8 +16,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_schemathesis_finds_nothing(server: str) -> None:
-    run = subprocess.run(
+def schemathesis(server: str, phases: str, examples: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [
             str(Path(sys.executable).with_name("schemathesis")),
             "run",
@@ -27,12 +27,12 @@ def test_schemathesis_finds_nothing(server: str) -> None:
             "--checks",
             "all",
             "--max-examples",
-            os.environ.get("TAPIS_FUZZ_EXAMPLES", "8"),
+            examples,
             "--workers",
             "1",
             "--generation-deterministic",
             "--phases",
-            "examples,coverage,fuzzing",
+            phases,
         ],
         cwd=ROOT,
         capture_output=True,
@@ -40,4 +40,16 @@ def test_schemathesis_finds_nothing(server: str) -> None:
         timeout=300,
         check=False,
     )
+
+
+def test_schemathesis_finds_nothing(server: str) -> None:
+    run = schemathesis(server, "examples,coverage,fuzzing", os.environ.get("TAPIS_FUZZ_EXAMPLES", "8"))
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+
+
+def test_schemathesis_stateful_finds_nothing(server: str) -> None:
+    """Sequences of calls along the spec's links (create -> join -> start -> command, api/openapi.py `LINKS`, and
+    those schemathesis infers): the answers of one call feed the next, so the calls reach real games and seats."""
+    run = schemathesis(server, "stateful", os.environ.get("TAPIS_FUZZ_STATEFUL_EXAMPLES", "200"))
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    assert "API Links:" in run.stdout, run.stdout[-2000:]

@@ -153,6 +153,8 @@ def test_each_seat_sees_every_event_once_in_order_across_a_reconnect_and_two_pro
         assert [v for v, _ in seen] == versions  # exactly once, in order
         assert [e["type"] for _, e in seen] == [e["type"] for e in full]
         assert all(v == e["version"] for v, e in seen)  # the SSE id is the version
+        # each event carries its hash-chain link, the one stored (docs/fair-dealing.md): a seat keeps any as a head
+        assert [e["chain"] for _, e in seen] == [f["chain"] for f in full]
         redacted = expected(full, seat)
         # each event as it was when it happened, however late the stream read it: the last command's events too,
         # read after the end (the check still leaves them out, as when the stream showed those whole)
@@ -210,7 +212,7 @@ class NoProjections:
 
 
 class NoRematch:
-    async def rematch_token(self, game_id: str, seat: int) -> None:
+    async def rematch_token(self, game_id: str, seat: int, token: str | None) -> None:
         return None
 
 

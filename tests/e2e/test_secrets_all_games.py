@@ -85,6 +85,8 @@ def api(migrated_urls: ServiceUrls) -> Iterator[Tapis]:
         # no per-client limits, as for `tapis serve` in tests/e2e/conftest.py: every request comes from one client
         rate_failed_auth="0",
         rate_commands="0",
+        rate_create="0",
+        rate_create_total="0",
     )
     with TestClient(create_app(settings, run_projector=False), timeout=30) as http:
         yield Tapis(http)

@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from domain.kernel.bots import Seen
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import refuse
 from domain.kernel.events import DeckShuffled
@@ -160,10 +161,10 @@ def awaiting(state: State) -> list[int]:
     return [state.turn] if state.phase == "play" else []
 
 
-def smart(state: State, seat: int, moves: list[Command], draws: Draws) -> Command:
+def smart(seen: Seen[View, Command, Options], draws: Draws) -> Command:
     """Keep the high cards for the tricks that others have opened low: lead the lowest, follow the highest."""
-    opened = any(card is not None for card in state.laid)
-    return max(moves, key=lambda m: m.card) if opened else min(moves, key=lambda m: m.card)
+    opened = any(seen.view.laid)
+    return max(seen.moves, key=lambda m: m.card) if opened else min(seen.moves, key=lambda m: m.card)
 
 
 def catalog() -> dict[str, Any]:
@@ -191,4 +192,5 @@ GAME: Game[State, Command, Event, Options] = Game(
     winners=lambda state: highest(state.totals),
     catalog=catalog,
     smart=smart,
+    options_of=lambda state: Options(),  # the toy keeps no options in its state
 )

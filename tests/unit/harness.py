@@ -12,7 +12,7 @@ from domain.kernel import table as tables
 from domain.kernel.bots import bot_label
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import RuleViolation
-from domain.kernel.game import AnyGame
+from domain.kernel.game import RULES, AnyGame
 from domain.kernel.game import Game as GameRecord
 from domain.kernel.shuffle import Draws
 from domain.kernel.table import Table
@@ -28,7 +28,8 @@ class Game:
 
     A rule test deals by rules/dealing.md's version 1 unless it asks otherwise: its key is the seed itself, so that
     the test re-derives a deal with `shuffle(SEED, ...)` and the document's vectors apply. Version 2 changes only
-    the key (tests/unit/kernel/test_deal_key.py), and the services' tests play it whole.
+    the key (tests/unit/kernel/test_deal_key.py), and the services' tests play it whole. It is played by the current
+    rules unless `rules` names an earlier version (domain/kernel/game.py RULES), as a game recorded under it.
     """
 
     def __init__(
@@ -38,10 +39,13 @@ class Game:
         options: dict[str, Any] | None = None,
         seed: bytes = SEED,
         dealing: int = 1,
+        rules_version: int = RULES,
     ):
         self.rules = rules
         self.seed = seed
-        self.events: list[Any] = tables.create(rules, "test-game", players, options, seed, dealing=dealing)
+        self.events: list[Any] = tables.create(
+            rules, "test-game", players, options, seed, dealing=dealing, rules_version=rules_version
+        )
         self.table: Table[Any] = tables.initial(self.events[0])
         for seat in range(players):
             self.apply(tables.join(self.table, f"player {seat}", None, None))

@@ -6,7 +6,7 @@ from domain.games.barbu import game
 from domain.kernel.game import Game, assemble
 
 GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
-    assemble(game), check_options=game.check, redact_event=game.redact
+    assemble(game), check_options=game.check, redact_event=game.redact, versioned_initial_state=game.initial_state
 )
 
 __all__ = ["GAME"]

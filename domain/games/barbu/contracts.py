@@ -8,5 +8,6 @@ Contract = Literal["king_of_hearts", "queens", "hearts", "tricks", "last_trick",
 
 CONTRACTS: tuple[Contract, ...] = ("king_of_hearts", "queens", "hearts", "tricks", "last_trick", "salad", "reussite")
 REUSSITE: Contract = "reussite"
+KING: Contract = "king_of_hearts"
 HEARTS_BANNED_FIRST_TRICK = frozenset({"king_of_hearts", "queens", "hearts", "salad"})
 ENDS_EARLY = frozenset({"king_of_hearts", "queens", "hearts"})

@@ -19,6 +19,7 @@ from domain.games.barbu.events import (
 )
 from domain.games.barbu.options import Options
 from domain.games.barbu.state import State
+from domain.kernel.game import RULES
 from domain.kernel.per_seat import with_seat
 from domain.kernel.recorder import Recorder
 
@@ -26,10 +27,11 @@ from domain.kernel.recorder import Recorder
 Rec = Recorder[State, Event]
 
 
-def initial_state(players: int, options: Options) -> State:
+def initial_state(players: int, options: Options, rules: int = RULES) -> State:
     return State(
         players=players,
         options=options,
+        rules=rules,
         contracts_left=[options.in_play for _ in range(players)],
         totals=[0] * players,
         round_points=[0] * players,

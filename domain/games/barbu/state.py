@@ -35,3 +35,4 @@ class State(msgspec.Struct):
     extra_play: bool = False  # the seat to play has just played an ace
     passes: int = 0  # passes in a row since the last card laid down
     out: list[int] = []  # seats that have emptied their hands, in order
+    rules: int = 1  # the rules version the game was created under (domain/kernel/game.py RULES)

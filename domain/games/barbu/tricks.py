@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.barbu.cards import HEARTS, rank, suit
-from domain.games.barbu.contracts import ENDS_EARLY, HEARTS_BANNED_FIRST_TRICK
+from domain.games.barbu.contracts import ENDS_EARLY, HEARTS_BANNED_FIRST_TRICK, KING
 from domain.games.barbu.events import RoundEnd
 from domain.games.barbu.scoring import scores_in
 from domain.games.barbu.state import State
@@ -61,12 +61,21 @@ def all_scoring_cards_won(state: State) -> bool:
     return not any(scores_in(contract, c) for hand in state.hands for c in hand)
 
 
+def ends_early(state: State) -> bool:
+    """Does this round stop once nothing that scores is left to play? `queens` and `hearts` with the option
+    `early_end`; `king_of_hearts` always from rules version 2 (once KH is won, the contract ends), with the option
+    only in a game created before."""
+    if state.contract not in ENDS_EARLY:
+        return False
+    return state.options.early_end or (state.contract == KING and state.rules >= 2)
+
+
 def trick_round_over(state: State) -> RoundEnd | None:
     """Why the trick round ends now (`all_played`, `early_end`), or None while it goes on."""
     if state.trick:
         return None
     if not any(state.hands):
         return "all_played"
-    if state.options.early_end and state.contract in ENDS_EARLY and all_scoring_cards_won(state):
+    if ends_early(state) and all_scoring_cards_won(state):
         return "early_end"
     return None

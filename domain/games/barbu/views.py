@@ -7,7 +7,7 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
-from domain.games.barbu.cards import RANK_CODE, SUITS
+from domain.games.barbu.cards import DECK, RANK_CODE, SUITS
 from domain.games.barbu.events import CardsDealt, Event
 from domain.games.barbu.options import total_rounds
 from domain.games.barbu.state import Phase, State
@@ -37,6 +37,9 @@ class View(msgspec.Struct, frozen=True):
     contracts_left: list[list[str]]  # per seat, the contracts it has still to choose (rulebook order)
     trick: list[CardLaid]  # the trick on the table, the lead first
     last_trick: list[CardLaid]  # the previous trick ([] before the first is won)
+    # every card laid face up this round, the trick on the table included, in canonical order ([] outside play):
+    # what anyone who watched the table knows
+    played: list[str]
     tricks_won: list[int]  # tricks won this round, per seat
     lines: dict[str, list[str]]  # réussite: per suit laid, its lowest and highest rank
     opening_rank: str | None  # réussite: the rank of the chooser's first card, null before
@@ -63,6 +66,14 @@ def _lines(state: State) -> dict[str, list[str]]:
     return {s: [RANK_CODE[v] for v in state.lines[s]] for s in SUITS if s in state.lines}
 
 
+def played(state: State) -> list[str]:
+    """The cards laid this round: neither held by anyone nor removed face up (every card is one of the three)."""
+    if state.phase != "play":
+        return []
+    gone = {c for hand in state.hands for c in hand}.union(state.removed)
+    return [c for c in DECK if c not in gone]
+
+
 def view(state: State, viewer: Viewer) -> View:
     return View(
         hand=own_hand(state.hands, viewer.seat),
@@ -74,6 +85,7 @@ def view(state: State, viewer: Viewer) -> View:
         contracts_left=state.contracts_left,
         trick=_laid(state.trick),
         last_trick=_laid(state.last_trick),
+        played=played(state),
         tricks_won=state.tricks_won,
         lines=_lines(state),
         opening_rank=RANK_CODE[state.opening] if state.opening is not None else None,

@@ -11,7 +11,7 @@ GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
     redact_event=game.redact,
     scores=game.State.coins,  # the sizes of the gold piles
     random=game.random_move,
-    bot_reaction=game.bot_reaction,
+    react=game.bot_reaction,
 )
 
 __all__ = ["GAME"]

@@ -1,5 +1,7 @@
 """The smart bot's planting and harvesting: it keeps fields growing, planting into a field of the same bean,
-else an empty one, and harvests the field worth most only when it must or when a field tops its meter."""
+else an empty one, and harvests the field worth most only when it must or when a field tops its meter.
+
+It reads the seat's view only: its own hand and fields, the pending cards, the public counts."""
 
 from __future__ import annotations
 
@@ -7,8 +9,9 @@ from collections.abc import Sequence
 
 from domain.games.bohnanza.cards import coins_for, next_threshold
 from domain.games.bohnanza.commands import BuyField, Command, Harvest, Plant, PlantPending, TurnUp
-from domain.games.bohnanza.fields import may_plant_from_hand
-from domain.games.bohnanza.state import Field, State
+from domain.games.bohnanza.fields import PLANTS_FROM_HAND
+from domain.games.bohnanza.state import Field
+from domain.games.bohnanza.views import View
 
 
 def home_for(fields: Sequence[Field | None], bean: str) -> int | None:
@@ -43,34 +46,34 @@ def ripe(fields: Sequence[Field | None], moves: list[Command]) -> Command | None
     return None
 
 
-def smart_plant(state: State, seat: int, moves: list[Command]) -> Command:
-    fields = state.fields[seat]
-    hand = state.hands[seat]
+def smart_plant(view: View, seat: int, moves: list[Command]) -> Command:
+    fields = view.fields[seat]
+    hand = view.hand
     done = ripe(fields, moves)
     if done is not None:
         return done
-    if any(isinstance(m, BuyField) for m in moves) and state.exhaustions == 0:
+    if any(isinstance(m, BuyField) for m in moves) and view.exhaustions == 0:
         return BuyField()
-    if may_plant_from_hand(state, seat):
+    if hand and view.planted < PLANTS_FROM_HAND:
         home = home_for(fields, hand[0])
         # a second card only onto a row of its bean (or when it is the last one of the hand)
-        if home is not None and (state.planted == 0 or fields[home] is not None or len(hand) == 1):
+        if home is not None and (view.planted == 0 or fields[home] is not None or len(hand) == 1):
             return Plant(field=home)
-        if state.planted == 0:
+        if view.planted == 0:
             choice = harvest_choice(fields, moves, set())
             if choice is not None:
                 return choice
     return TurnUp()
 
 
-def smart_pending(state: State, seat: int, moves: list[Command]) -> Command:
-    fields = state.fields[seat]
+def smart_pending(view: View, seat: int, moves: list[Command]) -> Command:
+    fields = view.fields[seat]
     plants = [m for m in moves if isinstance(m, PlantPending)]
     onto_row = [m for m in plants if fields[m.field] is not None]
     if onto_row:
         return onto_row[0]
+    pending = view.pending[seat]
     if plants:
-        pending = state.pending[seat]
         return max(plants, key=lambda m: pending.count(pending[m.card]))
-    choice = harvest_choice(fields, moves, set(state.pending[seat]))
+    choice = harvest_choice(fields, moves, set(pending))
     return choice if choice is not None else moves[0]

@@ -53,6 +53,7 @@ class View(msgspec.Struct, frozen=True):
     phase: PublicPhase
     planted: int  # cards planted from the hand this turn
     trades: list[TradeView]
+    proposals: int  # proposals made in this turn's trading, open or not (0 outside phase trade)
     field_price: int  # coins a third field costs
     winners: list[int]  # [seat] once finished, else empty
 
@@ -91,6 +92,7 @@ def view(state: State, viewer: Viewer) -> View:
         phase=public_phase(state.phase),
         planted=state.planted,
         trades=[trade_view(t, viewer) for t in state.trades],
+        proposals=state.next_trade_id - state.turn_first_trade_id if state.phase == "trade" else 0,
         field_price=field_price(state.options),
         winners=state.winners,
     )

@@ -5,6 +5,8 @@ from dataclasses import replace
 from domain.games.daron import game
 from domain.kernel.game import Game, assemble
 
-GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(assemble(game), redact_event=game.redact)
+GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
+    assemble(game), redact_event=game.redact, versioned_initial_state=game.initial_state
+)
 
 __all__ = ["GAME"]

@@ -73,8 +73,9 @@ def _runs(counts: Counter[str], ref: int, prefix: list[str]) -> Iterator[list[st
                 yield [*prefix, *rest[:last], *rest[last + 1 :], str(v)]
 
 
-def deposits(hand: list[str], top: int) -> list[list[str]]:
-    """Every legal deposit from `hand`: each set of cards, once per value it may end on."""
+def deposits(hand: list[str], top: int, jokers: bool = True) -> list[list[str]]:
+    """Every legal deposit from `hand`: each set of cards, once per value it may end on (`jokers`: those opened by
+    a joker too; a joker is only the first card of a turn)."""
     counts = Counter(hand)
     found: list[list[str]] = list(_runs(counts, top, []))
     for op in OPERATORS:
@@ -84,7 +85,7 @@ def deposits(hand: list[str], top: int) -> list[list[str]]:
             found.extend(_runs(counts, ref, [op, str(ref)]))
             counts[str(ref)] += 1
     joker = joker_for(top)
-    if counts[joker]:
+    if jokers and counts[joker]:
         seen: set[tuple[tuple[str, ...], str]] = set()
         for n in NUMBERS:
             if not counts[n]:

@@ -120,6 +120,8 @@ class RoundWon(VersionedEvent, tag="RoundWon"):
     hand_points: list[int]
     totals: list[int]
     last: bool  # the third round: no further one
+    # every hand as the round ended, shown to everyone (rules version 2; [] in games created before)
+    hands: list[list[str]] = []
 
 
 class RoundBlocked(VersionedEvent, tag="RoundBlocked"):
@@ -128,6 +130,8 @@ class RoundBlocked(VersionedEvent, tag="RoundBlocked"):
     round: int
     totals: list[int]
     last: bool
+    # every hand as the round ended, shown to everyone (rules version 2; [] in games created before)
+    hands: list[list[str]] = []
 
 
 Event = (

@@ -25,6 +25,7 @@ from domain.games.daron.events import (
 from domain.games.daron.options import Options
 from domain.games.daron.state import BrawlInPlay, DuelInPlay, State, next_seat
 from domain.kernel.events import DeckShuffled
+from domain.kernel.game import RULES
 from domain.kernel.per_seat import with_seat
 from domain.kernel.recorder import Recorder
 
@@ -32,8 +33,8 @@ from domain.kernel.recorder import Recorder
 Rec = Recorder[State, Event]
 
 
-def initial_state(players: int, options: Options) -> State:
-    return State(players=players, options=options, stage="deal", totals=[0] * players)
+def initial_state(players: int, options: Options, rules: int = RULES) -> State:
+    return State(players=players, options=options, stage="deal", totals=[0] * players, rules=rules)
 
 
 def _lay(state: State, seat: int, cards: list[str]) -> list[list[str]]:

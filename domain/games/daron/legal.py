@@ -6,11 +6,13 @@ from domain.games.daron.brawls import brawl_counts
 from domain.games.daron.commands import Accept, Brawl, Command, Deposit, Draw, Duel, Pass, Riposte
 from domain.games.daron.deposits import deposits
 from domain.games.daron.duels import opening_cards, riposte_cards
-from domain.games.daron.state import BrawlInPlay, DuelInPlay, State, top_value
+from domain.games.daron.state import BrawlInPlay, DuelInPlay, State, joker_after_draw, top_value
 
 
 def deposit_moves(state: State, seat: int) -> list[Command]:
-    return [Deposit(cards=cards) for cards in deposits(state.hands[seat], top_value(state))]
+    # a joker opens only the first deposit of a turn: not the one after a draw (rules version 2)
+    jokers = state.stage == "play" or joker_after_draw(state)
+    return [Deposit(cards=cards) for cards in deposits(state.hands[seat], top_value(state), jokers)]
 
 
 def legal_moves(state: State, seat: int) -> list[Command]:

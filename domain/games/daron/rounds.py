@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.games.daron.cards import HAND, ROUNDS, WIN_BONUS, deck, hand_points, is_number
 from domain.games.daron.events import CardsDealt, Event, RoundBlocked, RoundWon
 from domain.games.daron.evolve import Rec, evolve
-from domain.games.daron.state import State
+from domain.games.daron.state import State, hands_shown_at_round_end
 from domain.kernel.context import Shuffler
 from domain.kernel.dealing import one_at_a_time
 from domain.kernel.per_seat import with_seat
@@ -48,12 +48,18 @@ def end_round(rec: Rec, winner: int | None, shuffler: Shuffler) -> None:
     """Won by `winner`, or blocked (None): nobody else scores; the next round is dealt unless it was the third."""
     state = rec.state
     last = state.round >= ROUNDS
+    # the table counts the hands in the open (a game created before rules version 2 showed none)
+    shown = [list(h) for h in state.hands] if hands_shown_at_round_end(state) else []
     if winner is None:
-        rec.emit(RoundBlocked(round=state.round, totals=list(state.totals), last=last))
+        rec.emit(RoundBlocked(round=state.round, totals=list(state.totals), last=last, hands=shown))
     else:
         won = winner_points(state.hands, winner)
         totals = with_seat(state.totals, winner, state.totals[winner] + won)
         points = [hand_points(h) for h in state.hands]
-        rec.emit(RoundWon(round=state.round, seat=winner, points=won, hand_points=points, totals=totals, last=last))
+        rec.emit(
+            RoundWon(
+                round=state.round, seat=winner, points=won, hand_points=points, totals=totals, last=last, hands=shown
+            )
+        )
     if not last:
         deal_round(rec, shuffler)

@@ -54,6 +54,7 @@ class State(msgspec.Struct):
     drew_nothing: bool = False  # in phase "drawn": the draw found no card
     idle: int = 0  # consecutive turns of drawing nothing and passing
     totals: list[int] = []
+    rules: int = 1  # the rules version the game was created under (domain/kernel/game.py RULES): see below
 
     @property
     def phase(self) -> Phase:
@@ -73,6 +74,19 @@ class State(msgspec.Struct):
     @property
     def brawl(self) -> BrawlInPlay | None:
         return self.stage if isinstance(self.stage, BrawlInPlay) else None
+
+
+# Where rules/daron.md changed (rules version 2), and how a game created before plays on.
+
+
+def joker_after_draw(state: State) -> bool:
+    """Version 1 let a joker open the deposit made after a draw; from 2 a joker is only the first card of a turn."""
+    return state.rules < 2
+
+
+def hands_shown_at_round_end(state: State) -> bool:
+    """From version 2 every hand is shown when a round ends (its last event, and the view until the next deal)."""
+    return state.rules >= 2
 
 
 def next_seat(state: State, seat: int) -> int:

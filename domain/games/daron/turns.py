@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from domain.games.daron.cards import REVERSERS, holds, value
+from domain.games.daron.cards import JOKERS, REVERSERS, holds, value
 from domain.games.daron.deposits import check_deposit
 from domain.games.daron.drawing import draw_cards
 from domain.games.daron.events import CardsDeposited, CardsDrawn, DirectionReversed, Passed, TurnStarted
 from domain.games.daron.evolve import Rec
 from domain.games.daron.one_card import draw_if_one_left
 from domain.games.daron.rounds import end_round
-from domain.games.daron.state import State, next_seat, top_value
+from domain.games.daron.state import State, joker_after_draw, next_seat, top_value
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import refuse
 
@@ -24,6 +24,8 @@ def deposit(rec: Rec, seat: int, cards: list[str], shuffler: Shuffler) -> None:
     must_act(state, seat)
     if not holds(state.hands[seat], cards):
         raise refuse("card_not_in_hand", f"you do not hold all of {cards}")
+    if state.stage == "drawn" and cards and cards[0] in JOKERS and not joker_after_draw(state):
+        raise refuse("joker_not_first", "a joker is only the very first card of a turn, never after a draw")
     check_deposit(top_value(state), cards)
     rec.emit(CardsDeposited(seat=seat, cards=list(cards), top=value(cards[-1])))
     if not rec.state.hands[seat]:

@@ -6,7 +6,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.games.daron.events import CardsDealt, CardsDrawn, Event
-from domain.games.daron.state import BrawlInPlay, DuelInPlay, Phase, State, top_value
+from domain.games.daron.state import BrawlInPlay, DuelInPlay, Phase, State, hands_shown_at_round_end, top_value
 from domain.kernel.hands import hands_seen_by, own_hand
 from domain.kernel.viewer import Viewer
 
@@ -33,7 +33,8 @@ class View(msgspec.Struct, frozen=True):
 
     hand: list[str]  # your cards in canonical order ([] for a spectator)
     hand_sizes: list[int]  # every seat's card count
-    hands: list[list[str]] | None  # every hand once the game has ended, else null
+    # every hand once the game has ended, or once a round has ended until the next deal (rules version 2), else null
+    hands: list[list[str]] | None
     top: int | None  # the value of the discard pile's top card (null before the deal)
     discard_size: int
     draw_size: int
@@ -60,11 +61,17 @@ def brawl_view(brawl: BrawlInPlay | None) -> BrawlView | None:
     return BrawlView(count=brawl.count, to_answer=brawl.to_answer, initiator=brawl.initiator)
 
 
+def round_over(state: State) -> bool:
+    """A round has ended and the next is not dealt yet (or it was the last): its hands are on the table."""
+    return state.round > 0 and state.stage in ("deal", "finished")
+
+
 def view(state: State, viewer: Viewer) -> View:
+    shown = viewer.sees_all or (round_over(state) and hands_shown_at_round_end(state))
     return View(
         hand=own_hand(state.hands, viewer.seat),
         hand_sizes=[len(h) for h in state.hands],
-        hands=state.hands if viewer.sees_all else None,
+        hands=state.hands if shown else None,
         top=top_value(state) if state.discard else None,
         discard_size=len(state.discard),
         draw_size=len(state.draw_pile),

@@ -1,4 +1,5 @@
-"""The `pro` variant's draft: 10n+4 cards laid out face up, drafted one at a time in seat order from seat 0;
+"""The `pro` variant's draft: 10n+4 cards laid out face up, drafted one at a time in seat order from the round's
+first drafter (seat (r - 1) mod n in round r; seat 0 in every round of a game created before rules version 2);
 the four left start the rows, ascending."""
 
 from __future__ import annotations
@@ -6,11 +7,14 @@ from __future__ import annotations
 from domain.games.six_nimmt.cards import ROWS, deck
 from domain.games.six_nimmt.events import CardDrafted, DraftOpened, RowsStarted
 from domain.games.six_nimmt.evolve import Rec
+from domain.games.six_nimmt.state import first_drafter
 from domain.kernel.errors import refuse
 
 
 def open_draft(rec: Rec) -> None:
-    rec.emit(DraftOpened(round=rec.state.round + 1, pool=deck(rec.state.players, full=False)))
+    round_ = rec.state.round + 1
+    pool = deck(rec.state.players, full=False)
+    rec.emit(DraftOpened(round=round_, pool=pool, first=first_drafter(rec.state, round_)))
 
 
 def draft_card(rec: Rec, seat: int, card: int) -> None:

@@ -26,6 +26,7 @@ class CardsDealt(VersionedEvent, tag="CardsDealt"):
 class DraftOpened(VersionedEvent, tag="DraftOpened"):
     round: int
     pool: list[int]
+    first: int = 0  # the seat that drafts first (rules version 2: (round - 1) mod n; always 0 before)
 
 
 class CardDrafted(VersionedEvent, tag="CardDrafted"):

@@ -17,6 +17,7 @@ from domain.games.six_nimmt.events import (
 )
 from domain.games.six_nimmt.options import Options
 from domain.games.six_nimmt.state import State
+from domain.kernel.game import RULES
 from domain.kernel.per_seat import with_seat
 from domain.kernel.recorder import Recorder
 from domain.kernel.rows import CardPlaced, rows_started, with_card_placed, with_cards_added, with_row_emptied
@@ -25,8 +26,8 @@ from domain.kernel.secret_choice import CardsRevealed, new_round, on_reveal, on_
 Rec = Recorder[State, Event]
 
 
-def initial_state(players: int, options: Options) -> State:
-    return State(players=players, options=options, totals=[0] * players)
+def initial_state(players: int, options: Options, rules: int = RULES) -> State:
+    return State(players=players, options=options, totals=[0] * players, rules=rules)
 
 
 def recorder(state: State) -> Rec:
@@ -44,10 +45,10 @@ def evolve(state: State, event: Event) -> State:
         case CardsDealt(round=round_, hands=dealt, rows=starters):
             state = _new_round(state, round_)
             return replace(state, hands=[sorted(h) for h in dealt], rows=rows_started(starters), phase="choose")
-        case DraftOpened(round=round_, pool=pool):
+        case DraftOpened(round=round_, pool=pool, first=first):
             state = _new_round(state, round_)
             return replace(
-                state, pool=list(pool), hands=[[] for _ in range(state.players)], rows=[], drafter=0, phase="draft"
+                state, pool=list(pool), hands=[[] for _ in range(state.players)], rows=[], drafter=first, phase="draft"
             )
         case CardDrafted(seat=seat, card=card):
             hand = sorted([*state.hands[seat], card])

@@ -28,3 +28,10 @@ class State(msgspec.Struct):
     drafter: int = 0
     penalties: list[list[int]] = []
     totals: list[int] = []
+    rules: int = 1  # the rules version the game was created under (domain/kernel/game.py RULES)
+
+
+def first_drafter(state: State, round_: int) -> int:
+    """`pro`: who drafts first in `round_` (1-based). From rules version 2 it rotates with the round, (r - 1) mod n;
+    a game created before drafts from seat 0 every round."""
+    return (round_ - 1) % state.players if state.rules >= 2 else 0

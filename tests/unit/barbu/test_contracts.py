@@ -83,10 +83,28 @@ def test_a_contract_whose_cards_were_all_removed_ends_at_once() -> None:
     assert after.round == 2 and after.chooser == 1
 
 
-def test_without_early_end_such_a_round_is_played_out() -> None:
+def test_a_king_round_whose_king_was_removed_ends_at_once_whatever_early_end_says() -> None:
+    # rules version 2: the king's contract always ends once nothing of it can score, as with `early_end`
     hands = [["2C", "3C"], ["4C", "5C"], ["6C", "7C"]]
     state = position(hands, removed=["KH"], options=Options(early_end=False))
     events, after = act(state, 0, ChooseContract(contract="king_of_hearts"))
+    scored = events[1]
+    assert isinstance(scored, RoundScored) and scored.reason == "early_end"
+    assert after.round == 2
+
+
+def test_under_rules_1_without_early_end_such_a_round_is_played_out() -> None:
+    hands = [["2C", "3C"], ["4C", "5C"], ["6C", "7C"]]
+    state = position(hands, removed=["KH"], options=Options(early_end=False), rules=1)
+    events, after = act(state, 0, ChooseContract(contract="king_of_hearts"))
+    assert types(events) == ["ContractChosen"]
+    assert after.phase == "play"
+
+
+def test_without_early_end_a_queens_round_with_no_queen_in_play_is_played_out() -> None:
+    hands = [["2C", "3C"], ["4C", "5C"], ["6C", "7C"]]
+    state = position(hands, removed=["QC", "QD", "QH", "QS"], options=Options(early_end=False))
+    events, after = act(state, 0, ChooseContract(contract="queens"))
     assert types(events) == ["ContractChosen"]
     assert after.phase == "play"
 

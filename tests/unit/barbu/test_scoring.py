@@ -124,11 +124,32 @@ def test_king_of_hearts_ends_once_the_king_is_won() -> None:
     assert after.round == 2
 
 
-def test_without_early_end_the_king_round_is_played_out() -> None:
+def test_king_of_hearts_ends_once_the_king_is_won_whatever_early_end_says() -> None:
+    # rules/barbu.md (rules version 2): the contract "prend fin" once KH is won, the option notwithstanding
     state = position(KING_HANDS, "king_of_hearts", tricks_played=1, options=Options(early_end=False))
+    assert state.rules == 2
+    events, after = play_all(state, [(0, "2H"), (1, "KH"), (2, "AH"), (3, "3H")])
+    result = scored(events)
+    assert result.reason == "early_end"
+    assert result.points == [0, 0, 100, 0]
+    assert after.round == 2
+
+
+def test_under_rules_1_without_early_end_the_king_round_is_played_out() -> None:
+    # a game created before the rule changed is played on as it was: the option decided for the king too
+    state = position(KING_HANDS, "king_of_hearts", tricks_played=1, options=Options(early_end=False), rules=1)
     events, after = play_all(state, [(0, "2H"), (1, "KH"), (2, "AH"), (3, "3H")])
     assert not any(isinstance(e, RoundScored) for e in events)
     assert after.phase == "play" and after.turn == 2
+
+
+@pytest.mark.parametrize("rules", [1, 2])
+def test_without_early_end_queens_are_played_out_under_either_rules(rules: int) -> None:
+    # only the king's contract changed: queens (and hearts) still follow the option
+    hands = [["QS", "2C"], ["QH", "3C"], ["AS", "4C"], ["2S", "5C"]]
+    state = position(hands, "queens", tricks_played=1, options=Options(early_end=False), rules=rules)
+    events, _ = play_all(state, [(0, "QS"), (1, "QH"), (2, "AS"), (3, "2S")])
+    assert not any(isinstance(e, RoundScored) for e in events)
 
 
 def test_queens_end_once_every_queen_in_play_is_won() -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.games.bohnanza.bots import bot_reaction
-from domain.games.bohnanza.commands import AcceptTrade, DeclineTrade, ProposeTrade
+from domain.games.bohnanza import GAME
+from domain.games.bohnanza.commands import AcceptTrade, Command, DeclineTrade, ProposeTrade
 from domain.games.bohnanza.state import State
 from domain.kernel.bots import reaction_label
 from domain.kernel.shuffle import Draws
@@ -12,6 +12,11 @@ from tests.unit.bohnanza.positions import SEED, act, position
 
 def draws(seat: int, version: int = 7) -> Draws:
     return Draws(SEED, reaction_label(seat, version))
+
+
+def bot_reaction(state: State, seat: int, level: str, drawn: Draws) -> Command | None:
+    """The reaction as the kernel asks for it: from what the seat sees (its view and legal moves) only."""
+    return GAME.bot_reaction(state, seat, level, drawn)
 
 
 def table(**changes: object) -> State:

@@ -33,6 +33,7 @@ LIFECYCLE_STORED = {
     "TurnTimedOut",
     "RematchCreated",
     "CommandAccepted",  # dealing 2: the recorded command before the events it produced
+    "LobbyExpired",  # issue 16: a lobby nobody started in time
 }
 ROWS = {"CardsRevealed", "CardPlaced"}  # the row games' shared facts (domain/kernel/secret_choice.py, rows.py)
 STORED = {

@@ -16,6 +16,7 @@ from domain.games.daron.options import Options
 from domain.games.daron.state import BrawlInPlay, DuelInPlay, Stage, State
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import RuleViolation
+from domain.kernel.game import RULES
 
 SEED = bytes(range(32))
 
@@ -34,10 +35,11 @@ def position(
     round_: int = 1,
     totals: list[int] | None = None,
     idle: int = 0,
+    rules: int = RULES,
 ) -> State:
     """A position holding all 100 cards: what is not placed goes to the draw pile, or aside when `draw` is given.
 
-    A `duel` or `brawl` given is the phase.
+    A `duel` or `brawl` given is the phase. It is played by the current rules unless `rules` says otherwise.
     """
     rest = Counter(deck())
     placed = [*(c for h in hands for c in h), *(under or []), top, *(draw or [])]
@@ -64,6 +66,7 @@ def position(
         to_act=to_act,
         idle=idle,
         totals=totals or [0] * n,
+        rules=rules,
     )
 
 

@@ -3,10 +3,9 @@
 import pytest
 
 from domain.games.daron import GAME
-from domain.games.daron.bots import smart
-from domain.games.daron.commands import Accept, Brawl, Deposit, Pass, Riposte
+from domain.games.daron.commands import Accept, Brawl, Command, Deposit, Pass, Riposte
 from domain.games.daron.legal import legal_moves
-from domain.games.daron.state import BrawlInPlay, DuelInPlay
+from domain.games.daron.state import BrawlInPlay, DuelInPlay, State
 from domain.kernel.bots import bot_label
 from domain.kernel.shuffle import Draws
 from tests.unit.daron.positions import position
@@ -14,6 +13,11 @@ from tests.unit.harness import Game, assert_replay_equals_live
 
 NO_DRAWS = Draws(b"", "unused")  # the daron smart bot draws nothing
 D = "daron"
+
+
+def smart(state: State, seat: int) -> Command:
+    """The smart bot's move, from what the kernel hands it: the seat's view and legal moves."""
+    return GAME.bot_move(state, seat, "smart", NO_DRAWS)
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -37,27 +41,27 @@ def test_bots_are_pure_and_seeded() -> None:
 
 def test_smart_goes_out_when_it_can() -> None:
     state = position([["4", "6"], ["3", "3"]], top="5")
-    move = smart(state, 0, legal_moves(state, 0), NO_DRAWS)
+    move = smart(state, 0)
     assert isinstance(move, Deposit) and sorted(move.cards) == ["4", "6"]
 
 
 def test_smart_answers_a_duel_with_the_cheapest_riposte_and_accepts_otherwise() -> None:
     duel = DuelInPlay(attacker=0, defender=1, amount=2, to_answer=1)
     state = position([["3", "3"], ["+3", "+5", "x2", "7"]], top="5", duel=duel)
-    assert smart(state, 1, legal_moves(state, 1), NO_DRAWS) == Riposte(card="+3")
+    assert smart(state, 1) == Riposte(card="+3")
     beaten = position([["3", "3"], ["+2", "7", "7"]], top="5", duel=duel)
-    assert smart(beaten, 1, legal_moves(beaten, 1), NO_DRAWS) == Accept()
+    assert smart(beaten, 1) == Accept()
 
 
 def test_smart_joins_a_brawl_one_card_at_a_time() -> None:
     brawl = BrawlInPlay(initiator=0, count=1, to_answer=1)
     state = position([["3", "3"], [D, D, "7"]], top="5", brawl=brawl)
-    assert smart(state, 1, legal_moves(state, 1), NO_DRAWS) == Brawl(count=1)
+    assert smart(state, 1) == Brawl(count=1)
 
 
 def test_smart_passes_after_a_useless_draw() -> None:
     state = position([["8", "8", D], ["3", "3"]], top="2", phase="drawn")
-    assert smart(state, 0, legal_moves(state, 0), NO_DRAWS) == Pass()
+    assert smart(state, 0) == Pass()
 
 
 def test_smart_wins_clearly_more_often_than_random() -> None:
@@ -81,7 +85,7 @@ def test_smart_wins_clearly_more_often_than_random() -> None:
 
 def test_smart_prefers_a_good_deposit_then_a_brawl_of_one_card() -> None:
     good = position([["4", "5", "6", "7", D, D], ["3", "3"]], top="5")
-    move = smart(good, 0, legal_moves(good, 0), NO_DRAWS)
+    move = smart(good, 0)
     assert isinstance(move, Deposit) and sorted(move.cards) == ["4", "5", "6"]
     poor = position([["4", "8", D, D, "x2"], ["3", "3"]], top="5")
-    assert smart(poor, 0, legal_moves(poor, 0), NO_DRAWS) == Brawl(count=1)
+    assert smart(poor, 0) == Brawl(count=1)

@@ -1,6 +1,6 @@
 """`deposit` in its three forms, the reversal on 1 and 9, never one card, going out."""
 
-from domain.games.daron.commands import Deposit, Draw
+from domain.games.daron.commands import Deposit, Draw, Pass
 from domain.games.daron.events import (
     CardsDeposited,
     CardsDrawn,
@@ -130,8 +130,37 @@ def test_laying_the_whole_hand_goes_out_and_wins_the_round() -> None:
     assert after.round == 2
 
 
-def test_a_deposit_after_a_draw_may_open_with_a_joker() -> None:
+def test_a_deposit_after_a_draw_never_opens_with_a_joker() -> None:
+    # rules/daron.md (rules version 2): a joker is only ever the very first card of a turn, never after a draw
     state = position([["2", "2", *FILL], ["3", "3"]], top="5", draw=["joker_odd"])
+    _, after = play(state, 0, Draw())
+    assert after.phase == "drawn" and "joker_odd" in after.hands[0]
+    assert refusal(after, 0, Deposit(cards=["joker_odd", "2", "2"])) == "joker_not_first"
+    assert refusal(after, 0, Deposit(cards=["joker_odd", "2"])) == "joker_not_first"
+    # the same joker opens the next turn's deposit
+    _, after = play(after, 0, Pass())
+    assert after.to_act == 1
+
+
+def test_a_joker_held_before_the_draw_is_refused_after_it_too() -> None:
+    state = position([["joker_odd", "2", "2", *FILL], ["3", "3"]], top="5", draw=["8"])
+    assert play(state, 0, Deposit(cards=["joker_odd", "2", "2"]))[1].hands[0] == FILL  # first card of the turn: fine
+    _, drawn = play(state, 0, Draw())
+    assert refusal(drawn, 0, Deposit(cards=["joker_odd", "2", "2"])) == "joker_not_first"
+
+
+def test_the_extra_turn_after_a_one_or_nine_may_open_with_a_joker() -> None:
+    # the extra turn is a whole turn: its first card may be a joker
+    state = position([["9", "joker_odd", "2", *FILL], ["3", "3"], ["4", "4"]], top="8")
+    _, after = play(state, 0, Deposit(cards=["9"]))
+    assert after.to_act == 0 and after.phase == "play"
+    _, after = play(after, 0, Deposit(cards=["joker_odd", "2"]))
+    assert after.hands[0] == FILL
+
+
+def test_under_rules_1_a_deposit_after_a_draw_may_open_with_a_joker() -> None:
+    # a game created before the rule changed is played on as it was
+    state = position([["2", "2", *FILL], ["3", "3"]], top="5", draw=["joker_odd"], rules=1)
     _, after = play(state, 0, Draw())
     assert after.phase == "drawn"
     _, after = play(after, 0, Deposit(cards=["joker_odd", "2", "2"]))

@@ -58,7 +58,9 @@ def test_everyone_drawing_nothing_and_passing_in_turn_blocks_the_round() -> None
         assert of_type(events, RoundBlocked) == []
     _, after = play(after, 2, Draw())
     events, after = play(after, 2, Pass())
-    assert of_type(events, RoundBlocked) == [RoundBlocked(round=1, totals=[4, 5, 6], last=False)]
+    # nothing was laid: the hands shown at the end are the dealt ones
+    shown = state.hands
+    assert of_type(events, RoundBlocked) == [RoundBlocked(round=1, totals=[4, 5, 6], last=False, hands=shown)]
     assert of_type(events, CardsDealt)[0].round == 2
     assert after.totals == [4, 5, 6]
 
@@ -79,5 +81,12 @@ def test_the_third_blocked_round_ends_the_game() -> None:
     state = position([["2", *FILL], ["3", "3"]], top="9", draw=[], round_=3, idle=1, totals=[10, 3])
     _, after = play(state, 0, Draw())
     events, after = play(after, 0, Pass())
-    assert of_type(events, RoundBlocked) == [RoundBlocked(round=3, totals=[10, 3], last=True)]
+    assert of_type(events, RoundBlocked) == [RoundBlocked(round=3, totals=[10, 3], last=True, hands=state.hands)]
     assert after.phase == "finished"
+
+
+def test_under_rules_1_a_blocked_round_shows_no_hand() -> None:
+    state = position([["2", *FILL], ["3", "3"]], top="9", draw=[], round_=3, idle=1, totals=[10, 3], rules=1)
+    _, after = play(state, 0, Draw())
+    events, after = play(after, 0, Pass())
+    assert of_type(events, RoundBlocked) == [RoundBlocked(round=3, totals=[10, 3], last=True)]

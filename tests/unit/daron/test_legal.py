@@ -72,6 +72,17 @@ def test_operator_and_joker_deposits_are_listed() -> None:
     assert all(cards[0] != "joker_even" for cards in laid)
 
 
+def test_after_a_draw_no_joker_deposit_is_listed() -> None:
+    # rules version 2: a joker is only the first card of a turn
+    state = position([["joker_odd", "7", "8", D], ["3", "3"]], top="7", phase="drawn")
+    moves = legal_moves(state, 0)
+    laid = [m.cards for m in moves if isinstance(m, Deposit)]
+    assert laid and not any("joker_odd" in cards for cards in laid)
+    assert Pass() in moves
+    old = position([["joker_odd", "7", "8", D], ["3", "3"]], top="7", phase="drawn", rules=1)
+    assert ["joker_odd", "8", "7"] in [m.cards for m in legal_moves(old, 0) if isinstance(m, Deposit)]
+
+
 def test_nobody_is_awaited_between_games() -> None:
     assert awaiting(position([["3", "3"], ["4", "4"]], phase="finished")) == []
 

@@ -3,7 +3,7 @@
 import msgspec
 
 from domain.games.daron import GAME
-from domain.games.daron.commands import Brawl, Draw, Duel
+from domain.games.daron.commands import Brawl, Deposit, Draw, Duel
 from domain.games.daron.events import (
     EVENT_TYPES,
     BrawlJoined,
@@ -22,6 +22,7 @@ from domain.games.daron.events import (
     RoundWon,
     TurnStarted,
 )
+from domain.games.daron.evolve import evolve
 from domain.games.daron.views import redact, view
 from domain.kernel import table as tables
 from domain.kernel.events import DeckShuffled
@@ -110,6 +111,17 @@ def test_public_events_pass_unchanged() -> None:
         BrawlLost(seat=2, total=3, amount=6),
         RoundWon(round=1, seat=0, points=12, hand_points=[0, 7, 3], totals=[12, 0, 0], last=False),
         RoundBlocked(round=2, totals=[12, 0, 0], last=False),
+        # from rules version 2 the round's last event shows every hand to everyone
+        RoundWon(
+            round=1,
+            seat=0,
+            points=8,
+            hand_points=[0, 3, 2],
+            totals=[8, 0, 0],
+            last=False,
+            hands=[[], ["joker_odd"], ["+2"]],
+        ),
+        RoundBlocked(round=2, totals=[8, 0, 0], last=False, hands=[["3", "4"], ["5"], ["6", "7"]]),
     ]
     hidden = {CardsDealt, CardsDrawn}
     assert {type(e) for e in public} | hidden == set(EVENT_TYPES)
@@ -134,3 +146,49 @@ def test_the_table_hides_the_shuffle_and_other_hands_until_the_end() -> None:
     drawn = next(e for e in game.events if isinstance(e, CardsDrawn) and e.count)
     assert tables.redact(GAME, game.table, drawn, SPECTATOR) == drawn
     assert msgspec.to_builtins(tables.view(GAME, game.table, SPECTATOR))["state"]["hands"] is not None
+
+
+ROUND_END = [["4", "5", "6"], ["joker_odd", "2", "2"], ["3", "x2", "daron", "daron"]]
+
+
+def round_won_step_by_step(rules: int) -> list[tuple[Event, list[list[str]] | None]]:
+    """Seat 0 goes out; each event of that command with what another seat's view shows as `hands` after it."""
+    state = position(ROUND_END, top="5", rules=rules)
+    events, _ = play(state, 0, Deposit(cards=["4", "5", "6"]))
+    seen: list[tuple[Event, list[list[str]] | None]] = []
+    for event in events:
+        state = evolve(state, event)
+        seen.append((event, msgspec.to_builtins(view(state, seat_viewer(1)))["hands"]))
+    return seen
+
+
+def test_when_a_round_ends_every_hand_is_shown_to_everyone_until_the_next_deal() -> None:
+    # rules/daron.md (rules version 2): the table counts the hands in the open
+    seen = round_won_step_by_step(2)
+    won = next(e for e, _ in seen if isinstance(e, RoundWon))
+    assert won.hands == [[], ["joker_odd", "2", "2"], ["3", "x2", "daron", "daron"]]
+    assert redact(won, seat_viewer(2)) == won and redact(won, SPECTATOR) == won
+    shown = [hands for e, hands in seen]
+    at = next(i for i, (e, _) in enumerate(seen) if isinstance(e, RoundWon))
+    dealt = next(i for i, (e, _) in enumerate(seen) if isinstance(e, CardsDealt))
+    assert shown[:at] == [None] * at, "not before the round ends"
+    assert all(hands == won.hands for hands in shown[at:dealt]), "from the round's end to the next deal"
+    assert shown[dealt:] == [None] * (len(seen) - dealt), "the next deal hides them again"
+
+
+def test_the_last_round_shows_its_hands_before_the_game_ends() -> None:
+    state = position(ROUND_END, top="5", round_=3)
+    _, after = play(state, 0, Deposit(cards=["4", "5", "6"]))
+    assert after.phase == "finished"
+    assert msgspec.to_builtins(view(after, seat_viewer(1)))["hands"] == after.hands
+
+
+def test_under_rules_1_a_round_end_shows_no_hand() -> None:
+    # a game created before the rule changed is shown as it was: its recorded round ends and their views stay
+    seen = round_won_step_by_step(1)
+    won = next(e for e, _ in seen if isinstance(e, RoundWon))
+    assert won.hands == []
+    assert all(hands is None for _, hands in seen)
+    state = position(ROUND_END, top="5", round_=3, rules=1)
+    _, after = play(state, 0, Deposit(cards=["4", "5", "6"]))
+    assert msgspec.to_builtins(view(after, seat_viewer(1)))["hands"] is None

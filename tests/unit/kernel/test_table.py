@@ -13,6 +13,7 @@ from domain.games.six_nimmt.commands import PlayCard
 from domain.kernel import table as tables
 from domain.kernel.errors import RuleViolation
 from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
+from domain.kernel.game import RULES
 from domain.kernel.table import Seat, Table
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.harness import SEED, Game, assert_replay_equals_live, encoded
@@ -61,6 +62,7 @@ def test_create_publishes_the_commitment_never_the_seed() -> None:
         options={"deck": "full", "end": {"kind": "threshold", "points": 66}, "variant": "standard"},
         seed_commitment=COMMITMENT_G1,
         dealing=2,
+        rules=RULES,
     )
     assert hashlib.sha256(b"tapis-commit-v2:g-1:" + SEED).hexdigest() == COMMITMENT_G1
     assert SEED.hex() not in repr(created)
@@ -68,6 +70,23 @@ def test_create_publishes_the_commitment_never_the_seed() -> None:
     (older,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED, dealing=1)
     assert older == msgspec.structs.replace(created, seed_commitment=COMMITMENT, dealing=1)
     assert SEED.hex() not in repr(older)
+
+
+def test_a_game_records_the_rules_version_it_was_created_under() -> None:
+    # new games are played by the current rules; a GameCreated without `rules` (recorded before) says 1, for ever
+    (created,) = tables.create(GAME, "g-1", 3, None, SEED)
+    assert (created.rules, tables.initial(created).rules) == (RULES, RULES) and RULES == 2
+    (older,) = tables.create(GAME, "g-1", 3, None, SEED, rules_version=1)
+    assert b'"rules"' not in msgspec.json.encode(older)  # what a release before rules versions wrote
+    assert msgspec.json.decode(msgspec.json.encode(older), type=GameCreated).rules == 1
+    table = tables.initial(older)
+    assert table.rules == 1
+    for event in tables.join(table, "a", None, None):
+        table = tables.evolve(GAME, table, event)
+    started = tables.evolve(GAME, table, GameStarted())
+    assert started.inner.rules == 1, "the game's state knows the version it is played by"
+    with pytest.raises(ValueError):
+        tables.create(GAME, "g-1", 3, None, SEED, rules_version=3)
 
 
 def test_a_new_table_is_an_empty_lobby() -> None:

@@ -1,13 +1,15 @@
 """A game left waiting on a bot (its request died before the bots moved) is woken in the background.
 
 The first test moved from tests/integration/, assertions unchanged (the projections' `bot_turns` on Redis is the
-contract suite's); the second runs the sweeper on a fake clock across its grace period.
+contract suite's); the second runs the sweeper on a fake clock across its grace period; the third leaves to the bot
+runner (services/bot_runner.py) a game it is playing.
 """
 
 from __future__ import annotations
 
 import time
 from typing import Any
+from unittest import mock
 
 import msgspec
 
@@ -46,12 +48,11 @@ async def test_a_stalled_bot_turn_is_played_by_the_sweeper(services: Services) -
         if stalled.status != "active" or 1 in rules.awaiting(stalled.inner):
             break
         move = rules.legal_moves(stalled.inner, 0)[0]
-        played = await transactor.transact(
-            record,
-            lambda t, m=move: (None, tables.play(rules, t, 0, m, record.seed)),
-            {"actor": 0},
-            load=Given(stalled),
-        )
+
+        def person(table: Table[Any], move: Any = move) -> tuple[None, list[Any]]:
+            return None, tables.play(rules, table, 0, move, record.seed)
+
+        played = await transactor.transact(record, person, {"actor": 0}, load=Given(stalled))
         stalled = played.table
     assert stalled.status == "active" and 1 in rules.awaiting(stalled.inner), "the bot is awaited and nobody plays it"
 
@@ -68,14 +69,18 @@ async def test_a_stalled_bot_turn_is_played_by_the_sweeper(services: Services) -
 
 
 async def test_the_sweeper_wakes_a_stalled_bot_once_its_grace_has_passed_on_its_clock(adapters: Adapters) -> None:
-    # a process whose requests end before their bots move (bot_moves_per_command=0), and a healthy one beside it
+    # a process whose requests leave every bot move to its runner (bot_moves_per_command=0), and which dies before
+    # the runner plays them (its hand-off goes nowhere); and a healthy process beside it
     dying = wire(adapters, Settings(test_mode=True, bot_moves_per_command=0))
+    dying.bot_runner.running = True
     healthy = wire(adapters, Settings(test_mode=True))
     created = plain(await dying.commands.create("six-nimmt", 2, None, "ab" * 32, None))
     game_id, admin = created["game_id"], created["admin_token"]
     await dying.commands.join(game_id, None, "ann", None, None)
     await dying.commands.join(game_id, admin, None, None, "random")
-    await dying.commands.start(game_id, admin)
+    with mock.patch.object(dying.bot_runner, "wake", return_value=True) as handed:
+        await dying.commands.start(game_id, admin)
+    assert handed.call_count == 1, "the start handed the bot's move to the runner"
     assert plain(await healthy.queries.view(game_id, None))["awaiting"] == [0, 1], "the bot has not chosen"
 
     # the projection stamps a bot turn with the wall clock (services/repository.py's `summary`): start there
@@ -88,3 +93,23 @@ async def test_the_sweeper_wakes_a_stalled_bot_once_its_grace_has_passed_on_its_
     assert chosen == [{"actor": 1, "bot": "random", "attempt": 0}]
     assert plain(await healthy.queries.view(game_id, None))["awaiting"] == [0]
     assert await sweeper.run_once() == 0, "nothing waits on a bot any more"
+
+
+async def test_the_sweeper_leaves_a_game_to_the_runner_that_is_playing_it(adapters: Adapters) -> None:
+    # bots that think for longer than the sweeper's grace: the sweeper must not play between their pauses
+    services = wire(adapters, Settings(test_mode=True, bot_think_seconds=30.0))
+    services.bot_runner.start()
+    try:
+        created = plain(await services.commands.create("six-nimmt", 2, None, "ab" * 32, None))
+        game_id, admin = created["game_id"], created["admin_token"]
+        await services.commands.join(game_id, None, "ann", None, None)
+        await services.commands.join(game_id, admin, None, None, "random")
+        await services.commands.start(game_id, admin)
+        assert services.bot_runner.playing(game_id), "the bot thinks in the background"
+        sweeper = BotSweeper(services.repo, services.bot_sweeper.bots, grace=5.0, clock=lambda: time.time() + 60)
+        assert game_id in await services.repo.projections.bot_turns(time.time() + 60, 1000)
+        assert await sweeper.run_once() == 0
+        assert [r.type for r in await adapters.store.read_stream(game_id) if r.type == "CardChosen"] == []
+    finally:
+        await services.bot_runner.stop()
+    assert not services.bot_runner.playing(game_id), "stopped: the pause ended at once, the task with it"

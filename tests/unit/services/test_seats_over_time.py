@@ -118,11 +118,11 @@ async def test_rematch_with_the_same_seats_and_new_tokens(services: Services) ->
     assert rematch["seats"] == [{"seat": 0, "name": "ann"}, {"seat": 1, "name": "random bot", "bot": "random"}]
     assert (await types_of(services, game_id))[-1] == "RematchCreated"
     assert (plain(await services.queries.view(game_id, None)))["rematch"] == rematch["game_id"]
-    handed = await services.seats.rematch_token(game_id, 0)
+    handed = await services.seats.rematch_token(game_id, 0, token)
     assert handed is not None and handed != token
     record = await services.repo.record(rematch["game_id"], refresh=True)
     assert identify(record, handed) is not None and identify(record, handed).seat == 0  # type: ignore[union-attr]
-    assert await services.seats.rematch_token(game_id, 1) is None  # a bot needs no token
+    assert await services.seats.rematch_token(game_id, 1, token) is None  # not the bearer's seat (a bot's)
     with pytest.raises(RuleViolation) as twice:
         plain(await services.seats.rematch(game_id, admin))
     assert twice.value.code == "rematch_exists"

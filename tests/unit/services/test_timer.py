@@ -32,8 +32,12 @@ async def test_a_turn_times_out_after_its_seconds_and_the_clock_starts_again() -
     clock.advance(1)
     assert await timer.run_once() == 1
     assert await timed_out(services, game_id) == 2  # both seats choose at once: each was played for
-    assert plain(await services.queries.view(game_id, None))["status"] == "active"
+    view = plain(await services.queries.view(game_id, None))
+    assert view["status"] == "active"
     assert await timer.run_once() == 0, "the timeout's own events start the next turn's clock"
     clock.advance(31)
     assert await timer.run_once() == 1
-    assert await timed_out(services, game_id) == 4
+    # dealing 2 mixes the (random) game id into the deal key, so the seed no longer fixes the deal: the next turn
+    # is both seats' next cards, or (when the lower card fits no row) one seat's choice of a row
+    assert len(view["awaiting"]) in (1, 2)
+    assert await timed_out(services, game_id) == 2 + len(view["awaiting"])

@@ -10,6 +10,7 @@ from domain.games.six_nimmt.commands import ChooseRow, DraftCard, PlayCard
 from domain.games.six_nimmt.events import CardChosen, CardDrafted, CardsDealt, DraftOpened, RowsStarted
 from domain.kernel.errors import RuleViolation
 from domain.kernel.events import DeckShuffled, GameStarted
+from domain.kernel.game import RULES
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.harness import Game, assert_replay_equals_live, encoded
 from tests.unit.six_nimmt.positions import of_type
@@ -17,8 +18,8 @@ from tests.unit.six_nimmt.positions import of_type
 LEFT_FOR_ROWS = [30, 3, 17, 8]
 
 
-def pro_game(players: int = 3, **options: object) -> Game:
-    game = Game(GAME, players, {"variant": "pro", **options})
+def pro_game(players: int = 3, rules: int = RULES, **options: object) -> Game:
+    game = Game(GAME, players, {"variant": "pro", **options}, rules_version=rules)
     game.start()
     return game
 
@@ -143,14 +144,45 @@ def test_the_secret_choice_stays_secret_in_pro() -> None:
     assert msgspec.to_builtins(GAME.view(game.state, seat_viewer(0)))["my_choice"] == card
 
 
-def test_every_round_drafts_again_from_seat_0() -> None:
-    game = pro_game(3, end={"kind": "rounds", "rounds": 2})
+def drafters(events: list[object]) -> list[int]:
+    return [e.seat for e in events if isinstance(e, CardDrafted)]
+
+
+def test_every_round_drafts_again_and_the_first_drafter_rotates_with_the_round() -> None:
+    # rules/six-nimmt.md (rules version 2): round r starts with seat (r - 1) mod n, then r mod n, ...
+    game = pro_game(3, end={"kind": "rounds", "rounds": 4})
+    assert game.events[-1] == DraftOpened(round=1, pool=list(range(1, 35)), first=0)
+    for round_, first in [(2, 1), (3, 2), (4, 0)]:
+        while len(of_type(game.events, DraftOpened)) < round_:
+            game.bot_step()
+        assert game.events[-1] == DraftOpened(round=round_, pool=list(range(1, 35)), first=first)
+        assert game.state.drafter == first
+        assert GAME.awaiting(game.state) == [first]
+        assert msgspec.to_builtins(GAME.view(game.state, SPECTATOR))["drafter"] == first
+        assert game.state.hands == [[], [], []]
+        assert game.state.rows == []
+        assert game.state.penalties == [[], [], []]
+        order = drafters(draft_all_but(game, LEFT_FOR_ROWS))
+        assert order == [(first + k) % 3 for k in range(30)]
+    game.play_out()
+    assert_replay_equals_live(game)
+
+
+def test_the_drafter_out_of_turn_is_refused_in_a_later_round() -> None:
+    game = pro_game(2, end={"kind": "rounds", "rounds": 2})
+    while len(of_type(game.events, DraftOpened)) < 2:
+        game.bot_step()
+    assert refused(game, 0, DraftCard(card=1)) == "not_your_turn"
+    game.play(1, DraftCard(card=1))
+
+
+def test_under_rules_1_every_round_drafts_again_from_seat_0() -> None:
+    # a game created before the rule changed is played on as it was: seat 0 drafts first in every round
+    game = pro_game(3, rules=1, end={"kind": "rounds", "rounds": 2})
     while len(of_type(game.events, DraftOpened)) < 2:
         game.bot_step()
     assert game.events[-1] == DraftOpened(round=2, pool=list(range(1, 35)))
     assert game.state.drafter == 0
-    assert game.state.hands == [[], [], []]
-    assert game.state.rows == []
-    assert game.state.penalties == [[], [], []]
+    assert drafters(draft_all_but(game, LEFT_FOR_ROWS))[:4] == [0, 1, 2, 0]
     game.play_out()
     assert_replay_equals_live(game)

@@ -1,0 +1,112 @@
+"""OpenTelemetry traces: off by default; on, every request is a span exported over OTLP/HTTP (docs/operations.md).
+
+`Tracing.start(settings)` gives nothing unless `TAPIS_TRACING` is on (it is by itself when an OTLP endpoint is
+named: `TAPIS_OTEL_ENDPOINT`, or OpenTelemetry's own `OTEL_EXPORTER_OTLP_ENDPOINT` /
+`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`). On, it builds the SDK's tracer provider (service name `tapis`, or
+`OTEL_SERVICE_NAME`), a batching exporter, and instruments asyncpg and redis-py, so that a command's span holds:
+
+    POST /v1/games/{game_id}/commands          the server span (Litestar's OpenTelemetryPlugin, ASGI)
+      tapis.command                            game, command type, outcome (api/metrics.py, MeteredCommands)
+        tapis.transact                         one write: load, decide, append, project (MeteredTransactor)
+          tapis.decide                         the rules, once per attempt
+          tapis.append                         waits for its group commit (ObservedEventStore)
+            tapis.group_commit                 the shared statement: asyncpg's spans below it
+          EVALSHA ...                          the projection written to Redis (redis instrumentation)
+        tapis.transact (bot moves)             ...
+
+A group commit that carries several requests' appends is a span of its own trace, linked from each request's
+`tapis.append` (and linking to each of them); one carrying a single append is that append's child.
+
+Statements are recorded without their parameters (asyncpg's default) and Redis commands as `COMMAND ? ?` (the
+redis instrumentation's sanitising), so no token, seed or hidden card goes into a span.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
+from opentelemetry.instrumentation.instrumentor import BaseInstrumentor  # type: ignore[attr-defined]
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import SpanProcessor, TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor
+from opentelemetry.trace import Tracer
+
+from infra.settings import Settings
+
+# the probes and the scraper call every few seconds: traces of them would drown the commands'
+UNTRACED = ["^/metrics", "^/v1/health"]
+
+_current: dict[str, Tracer] = {}  # the tracer of Tapis' own spans, while tracing is on
+
+
+def tracer() -> Tracer | None:
+    """The tracer of Tapis' own spans while tracing is on; None when it is off (nothing is recorded then)."""
+    return _current.get("tapis")
+
+
+def span_name(scope: Any) -> tuple[str, dict[str, Any]]:
+    """The server span's first name, before routing: the method only. `api/logs.py` renames it to the route
+    template (`POST /v1/games/{game_id}/commands`) once the route is known: a raw path holds ids."""
+    method = str(scope.get("method", "")).strip() or str(scope.get("type", "")).upper()
+    return f"HTTP {method}", {}
+
+
+class Tracing:
+    """One process' tracing: the provider, the instrumentations it started, the Litestar plugin."""
+
+    def __init__(self, provider: TracerProvider) -> None:
+        self.provider = provider
+        self.plugin = OpenTelemetryPlugin(
+            OpenTelemetryConfig(
+                tracer_provider=provider,
+                scope_span_details_extractor=span_name,
+                exclude=UNTRACED,
+                exclude_spans=["receive", "send"],  # one span per ASGI message: a live stream would make thousands
+            )
+        )
+
+    @classmethod
+    def start(cls, settings: Settings, processor: SpanProcessor | None = None) -> Tracing | None:
+        """Tracing as the settings say (None: off). `processor`, for tests: spans go there instead of OTLP."""
+        if processor is None and not settings.tracing:
+            return None
+        provider = TracerProvider(
+            resource=Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", "tapis")})
+        )
+        if processor is None:
+            from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+
+            exporter = (
+                OTLPSpanExporter(endpoint=settings.otel_endpoint) if settings.otel_endpoint else OTLPSpanExporter()
+            )
+            processor = BatchSpanProcessor(exporter)
+        provider.add_span_processor(processor)
+        tracing = cls(provider)
+        tracing.instrument()
+        return tracing
+
+    def instrument(self) -> None:
+        # instrumentations patch the drivers for the whole process: a previous app's (a test's) go first
+        for instrumentor in _instrumentors():
+            if instrumentor.is_instrumented_by_opentelemetry:
+                instrumentor.uninstrument()
+            instrumentor.instrument(tracer_provider=self.provider)
+        _current["tapis"] = self.provider.get_tracer("tapis")
+
+    def stop(self) -> None:
+        """Flush what is buffered, and take the instrumentations off the drivers."""
+        _current.pop("tapis", None)
+        for instrumentor in _instrumentors():
+            if instrumentor.is_instrumented_by_opentelemetry:
+                instrumentor.uninstrument()
+        self.provider.shutdown()
+
+
+def _instrumentors() -> tuple[BaseInstrumentor, ...]:
+    """asyncpg's and redis-py's instrumentations (each a process-wide singleton)."""
+    from opentelemetry.instrumentation.asyncpg import AsyncPGInstrumentor
+    from opentelemetry.instrumentation.redis import RedisInstrumentor
+
+    return (AsyncPGInstrumentor(), RedisInstrumentor())  # type: ignore[no-untyped-call]
