@@ -72,6 +72,11 @@ class Capture(logging.StreamHandler):  # type: ignore[type-arg]
 def captured() -> Iterator[Capture]:
     root = logging.getLogger()
     level = root.level
+    # the app takes the quieter of its level and uvicorn's (`tapis serve --log-level`): a test that ran uvicorn in
+    # this process before (tests/adversarial, its protocols) left uvicorn's logger at its own level
+    served = logging.getLogger("uvicorn.error")
+    served_level = served.level
+    served.setLevel(logging.NOTSET)
     handler = Capture()
     handler.setLevel(logging.DEBUG)
     root.addHandler(handler)
@@ -80,6 +85,7 @@ def captured() -> Iterator[Capture]:
     finally:
         root.removeHandler(handler)
         root.setLevel(level)
+        served.setLevel(served_level)
         structlog.contextvars.clear_contextvars()
 
 
