@@ -20,12 +20,10 @@ from api.metrics import MeteredCommands, MeteredPoster, MeteredTransactor, Obser
 from infra.archive_store import PostgresArchive
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
-from infra.mailbox import RedisMailbox
 from infra.memory.archive_store import MemoryArchive
 from infra.memory.event_store import MemoryEventStore
 from infra.memory.key_store import MemoryKeyStore
 from infra.memory.live import MemoryWakeups
-from infra.memory.mailbox import MemoryMailbox
 from infra.memory.projections import MemoryProjections
 from infra.memory.record_news import MemoryRecordNews
 from infra.memory.webhook_store import MemoryWebhookStore
@@ -53,7 +51,6 @@ from services.ports import (
     DueGames,
     EventStore,
     KeyStore,
-    Mailbox,
     Projections,
     RecordNews,
     Wakeups,
@@ -135,7 +132,6 @@ class Adapters:
     keys: KeyStore
     webhooks: WebhookStore
     poster: WebhookPoster
-    mailbox: Mailbox
     news: RecordNews
     wakeups: Wakeups
     due: DueGames
@@ -149,7 +145,6 @@ def real_adapters(pool: asyncpg.Pool, client: redis.Redis) -> Adapters:
         keys=PostgresKeyStore(pool),
         webhooks=PostgresWebhookStore(pool),
         poster=MeteredPoster(HttpxPoster()),
-        mailbox=RedisMailbox(client),
         news=RedisRecordNews(client),
         wakeups=RedisWakeups(client),
         due=PostgresTurnClock(pool),
@@ -167,7 +162,6 @@ def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
         keys=MemoryKeyStore(store),
         webhooks=MemoryWebhookStore(store),
         poster=HttpxPoster(),
-        mailbox=MemoryMailbox(),
         news=MemoryRecordNews(),
         wakeups=wakeups,
         due=store,

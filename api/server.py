@@ -33,7 +33,7 @@ import importlib.util
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import h11
 import msgspec
@@ -205,26 +205,43 @@ def direct_peer(app: Any) -> Any:
     return app.app if isinstance(app, ProxyHeadersMiddleware) else app
 
 
-class JsonErrorsH11Protocol(H11Protocol):
+class Guarded:
+    """What both protocols add the same way: the app without proxy headers, and a `ClientGuard` per connection
+    (the header timeout, the per-address cap), admitted when the connection is made and released when it is lost.
+    Placed before uvicorn's protocol class, whose methods `super()` reaches."""
+
+    guard: ClientGuard | None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.app = direct_peer(self.app)
-        self.guard: ClientGuard | None = None
+        this: Any = self
+        this.app = direct_peer(this.app)
+        self.guard = None
 
     def _responding(self) -> bool:
-        return self.cycle is not None and not self.cycle.response_complete
+        this: Any = self
+        return this.cycle is not None and not this.cycle.response_complete
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self.guard = ClientGuard(self.loop, transport, self.client, self.server_state.default_headers, self._responding)
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        this: Any = self
+        super().connection_made(transport)  # type: ignore[misc]
+        self.guard = ClientGuard(
+            this.loop,
+            cast(asyncio.Transport, transport),
+            this.client,
+            this.server_state.default_headers,
+            self._responding,
+        )
         if self.guard.admit():
             self.guard.awaiting_headers()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.guard is not None:
             self.guard.release()
-        super().connection_lost(exc)
+        super().connection_lost(exc)  # type: ignore[misc]
 
+
+class JsonErrorsH11Protocol(Guarded, H11Protocol):
     def data_received(self, data: bytes) -> None:
         if self.guard is not None:
             if self.guard.refused:
@@ -262,28 +279,7 @@ HTTP_PROTOCOL = "api.server:JsonErrorsH11Protocol"
 if importlib.util.find_spec("httptools") is not None:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-    class JsonErrorsHttpToolsProtocol(HttpToolsProtocol):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.app = direct_peer(self.app)
-            self.guard: ClientGuard | None = None
-
-        def _responding(self) -> bool:
-            return self.cycle is not None and not self.cycle.response_complete
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self.guard = ClientGuard(
-                self.loop, transport, self.client, self.server_state.default_headers, self._responding
-            )
-            if self.guard.admit():
-                self.guard.awaiting_headers()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self.guard is not None:
-                self.guard.release()
-            super().connection_lost(exc)
-
+    class JsonErrorsHttpToolsProtocol(Guarded, HttpToolsProtocol):
         def data_received(self, data: bytes) -> None:
             if self.guard is not None and self.guard.refused:
                 self.guard.dropped()

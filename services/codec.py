@@ -91,9 +91,10 @@ class GameCodec:
     def table(self, blob: bytes) -> Table[Any]:
         return self._table.decode(blob)
 
-    def fold(self, recorded: list[RecordedEvent]) -> Table[Any]:
-        """The table a whole stored stream folds to, with the chain's head (which only stored events know)."""
-        table = tables.fold(self.rules, self.events(recorded))
+    def fold(self, recorded: list[RecordedEvent], decoded: list[Any] | None = None) -> Table[Any]:
+        """The table a whole stored stream folds to, with the chain's head (which only stored events know);
+        `decoded`: the same events already decoded, by a caller that needed them too."""
+        table = tables.fold(self.rules, self.events(recorded) if decoded is None else decoded)
         return msgspec.structs.replace(table, chain_head=recorded[-1].chain)
 
     def evolve(self, table: Table[Any], recorded: list[RecordedEvent]) -> Table[Any]:

@@ -331,15 +331,7 @@ class KeyStore(Protocol):
     async def games(self, key_id: str, game: str | None, limit: int) -> list[str]: ...
 
 
-# --- seats over time: the rematch's token hand-over, record changes told to the other processes ---
-
-
-class Mailbox(Protocol):
-    """Short-lived per-seat secrets handed over by the seat's live stream (the rematch's new token)."""
-
-    async def put(self, game_id: str, seat: int, value: str, ttl_seconds: int) -> None: ...
-
-    async def get(self, game_id: str, seat: int) -> str | None: ...
+# --- record changes told to the other processes ---
 
 
 class RecordNews(Protocol):

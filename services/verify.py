@@ -77,7 +77,7 @@ def verify(game_codec: GameCodec, recorded: list[RecordedEvent]) -> Verified:
     if not isinstance(created, GameCreated) or ended is None:
         raise NotFinished("only a finished game can be verified: its seed is revealed by its end")
     seed = bytes.fromhex(ended.seed)
-    table = game_codec.fold(recorded)
+    table = game_codec.fold(recorded, events)
     started = next((e for e in events if isinstance(e, GameStarted)), None)
     entropy = started.entropy if started is not None else []
     key = deal_key(created.dealing, created.game_id, seed, entropy)

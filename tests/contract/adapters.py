@@ -13,18 +13,16 @@ import redis.asyncio as redis
 from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
-from infra.mailbox import RedisMailbox
 from infra.memory.event_store import MemoryEventStore
 from infra.memory.key_store import MemoryKeyStore
 from infra.memory.live import MemoryWakeups
-from infra.memory.mailbox import MemoryMailbox
 from infra.memory.projections import MemoryProjections
 from infra.memory.record_news import MemoryRecordNews
 from infra.memory.webhook_store import MemoryWebhookStore
 from infra.record_news import RedisRecordNews
 from infra.turn_clock import PostgresTurnClock
 from infra.webhook_store import PostgresWebhookStore
-from services.ports import DueGames, EventStore, KeyStore, Mailbox, Projections, RecordNews, Wakeups, WebhookStore
+from services.ports import DueGames, EventStore, KeyStore, Projections, RecordNews, Wakeups, WebhookStore
 
 
 class FollowedNews(RecordNews, Protocol):
@@ -74,7 +72,6 @@ class Cache:
 
     projections: Projections
     wakeups: Wakeups
-    mailbox: Mailbox
     news: FollowedNews
     elapse: Callable[[float], Awaitable[None]]
     quiet: float
@@ -91,7 +88,6 @@ def memory_cache() -> Cache:
     return Cache(
         projections=MemoryProjections(wakeups),
         wakeups=wakeups,
-        mailbox=MemoryMailbox(clock),
         news=MemoryRecordNews(),
         elapse=elapse,
         quiet=0.002,
@@ -102,7 +98,6 @@ def redis_cache(client: redis.Redis) -> Cache:
     return Cache(
         projections=PublishingProjections(client),
         wakeups=RedisWakeups(client),
-        mailbox=RedisMailbox(client),
         news=RedisRecordNews(client),
         elapse=asyncio.sleep,
         quiet=0.05,

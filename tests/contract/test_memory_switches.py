@@ -1,5 +1,5 @@
 """What only the memory adapters have, for service tests: a switch that makes them unavailable (the services'
-fallback paths), and clocks a test moves by hand (the turn timer, the mailbox's time to live)."""
+fallback paths), and clocks a test moves by hand (the turn timer)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 from infra.memory.event_store import MemoryEventStore
 from infra.memory.key_store import MemoryKeyStore
 from infra.memory.live import MemoryWakeups
-from infra.memory.mailbox import MemoryMailbox
 from infra.memory.projections import MemoryProjections
 from infra.memory.record_news import MemoryRecordNews
 from infra.memory.webhook_store import MemoryWebhookStore
@@ -55,10 +54,10 @@ async def test_a_switched_off_database_refuses_everything_and_writes_nothing() -
     assert await keys.all() == [] and await webhooks.count("k") == 0
 
 
-async def test_switched_off_projections_and_mailbox_refuse_everything() -> None:
-    projections, mailbox = MemoryProjections(), MemoryMailbox()
+async def test_switched_off_projections_refuse_everything() -> None:
+    projections = MemoryProjections()
     await projections.save("g", 1, b"v1", {"created": 1.0})
-    projections.unavailable = mailbox.unavailable = True
+    projections.unavailable = True
     calls = [
         projections.load("g"),
         projections.save("g", 2, b"v2", {}),
@@ -68,8 +67,6 @@ async def test_switched_off_projections_and_mailbox_refuse_everything() -> None:
         projections.save_checkpoint(Checkpoint(1, 1)),
         projections.reset(),
         projections.ping(),
-        mailbox.put("g", 0, "x", 60),
-        mailbox.get("g", 0),
     ]
     for call in calls:
         with pytest.raises(ProjectionUnavailable):
@@ -116,13 +113,3 @@ async def test_the_turn_timer_runs_on_the_store_s_clock() -> None:
     assert last.recorded_at == now
     assert await store.due(now + timedelta(seconds=30), 10) == []
     assert await store.due(now + timedelta(seconds=31), 10) == [("g", 2)]
-
-
-async def test_the_mailbox_runs_on_its_clock() -> None:
-    clock = [100.0]
-    mailbox = MemoryMailbox(clock=lambda: clock[0])
-    await mailbox.put("g", 0, "token", 60)
-    clock[0] += 59.9
-    assert await mailbox.get("g", 0) == "token"
-    clock[0] += 0.1
-    assert await mailbox.get("g", 0) is None

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import msgspec
+from hypothesis import strategies as st
 
 from domain.kernel.bots import LEVELS, bot_label, reaction_label
 from domain.kernel.game import AnyGame
@@ -22,6 +23,32 @@ from tests.unit.harness import Game
 T = TypeVar("T")
 # (a state, the seat whose sight is kept, a source of randomness) -> the state with what that seat cannot see dealt anew
 Rehide = Callable[[Any, int, random.Random], Any]
+
+
+class Sight(msgspec.Struct, frozen=True):
+    """One drawn example: how many seats, the deal's seed, how far in, the bots' levels, the rehiding's seed."""
+
+    players: int
+    seed: bytes
+    steps: int
+    levels: list[str]
+    shuffle: int
+
+    @property
+    def rng(self) -> random.Random:
+        return random.Random(self.shuffle)
+
+
+def sights(players: tuple[int, int], steps: int) -> st.SearchStrategy[Sight]:
+    """The examples every game's property draws: `players` from..to, 0..`steps` moves in, one to three levels."""
+    return st.builds(
+        Sight,
+        players=st.integers(*players),
+        seed=st.binary(min_size=32, max_size=32),
+        steps=st.integers(0, steps),
+        levels=st.lists(st.sampled_from(["random", "smart"]), min_size=1, max_size=3),
+        shuffle=st.integers(0, 2**32),
+    )
 
 
 def deal_again(piles: Sequence[Sequence[T]], rng: random.Random) -> list[list[T]]:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from domain.games.bohnanza import GAME
 from domain.games.bohnanza.state import State
-from tests.unit.bot_sight import check_sight, deal_again, played_into
+from tests.unit.bot_sight import Sight, check_sight, deal_again, played_into, sights
 
 
 def rehide(state: State, seat: int, rng: random.Random) -> State:
@@ -30,15 +29,7 @@ def rehide(state: State, seat: int, rng: random.Random) -> State:
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    players=st.integers(3, 7),
-    seed=st.binary(min_size=32, max_size=32),
-    steps=st.integers(0, 200),
-    levels=st.lists(st.sampled_from(["random", "smart"]), min_size=1, max_size=3),
-    shuffle=st.integers(0, 2**32),
-)
-def test_a_bot_decides_from_its_seats_view_alone(
-    players: int, seed: bytes, steps: int, levels: list[str], shuffle: int
-) -> None:
-    game = played_into(GAME, players, seed, steps, levels, {"extended": players >= 6})
-    check_sight(GAME, game, rehide, random.Random(shuffle))
+@given(sight=sights(players=(3, 7), steps=200))
+def test_a_bot_decides_from_its_seats_view_alone(sight: Sight) -> None:
+    game = played_into(GAME, sight.players, sight.seed, sight.steps, sight.levels, {"extended": sight.players >= 6})
+    check_sight(GAME, game, rehide, sight.rng)

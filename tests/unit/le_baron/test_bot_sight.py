@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from domain.games.le_baron import GAME
 from domain.games.le_baron.state import State
-from tests.unit.bot_sight import check_sight, deal_again, played_into
+from tests.unit.bot_sight import Sight, check_sight, deal_again, played_into, sights
 
 
 def rehide(state: State, seat: int, rng: random.Random) -> State:
@@ -27,15 +26,7 @@ def rehide(state: State, seat: int, rng: random.Random) -> State:
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    players=st.integers(2, 10),
-    seed=st.binary(min_size=32, max_size=32),
-    steps=st.integers(0, 120),
-    levels=st.lists(st.sampled_from(["random", "smart"]), min_size=1, max_size=3),
-    shuffle=st.integers(0, 2**32),
-)
-def test_a_bot_decides_from_its_seats_view_alone(
-    players: int, seed: bytes, steps: int, levels: list[str], shuffle: int
-) -> None:
-    game = played_into(GAME, players, seed, steps, levels)
-    check_sight(GAME, game, rehide, random.Random(shuffle))
+@given(sight=sights(players=(2, 10), steps=120))
+def test_a_bot_decides_from_its_seats_view_alone(sight: Sight) -> None:
+    game = played_into(GAME, sight.players, sight.seed, sight.steps, sight.levels)
+    check_sight(GAME, game, rehide, sight.rng)
