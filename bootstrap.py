@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import asyncpg
-import redis.asyncio as redis
 
 from api.metrics import MeteredCommands, MeteredPoster, MeteredTransactor, ObservedEventStore
 from infra.archive_store import PostgresArchive
@@ -28,7 +27,9 @@ from infra.memory.projections import MemoryProjections
 from infra.memory.record_news import MemoryRecordNews
 from infra.memory.webhook_store import MemoryWebhookStore
 from infra.migrate import current_revision, head_revision
+from infra.projections import CLUSTER_SHARDS, Layout, layout_of
 from infra.record_news import RedisRecordNews
+from infra.redis_client import Client, connect
 from infra.settings import Settings
 from infra.turn_clock import PostgresTurnClock
 from infra.webhook_http import HttpxPoster
@@ -107,9 +108,15 @@ async def check_schema(pool: asyncpg.Pool) -> None:
         )
 
 
-def redis_client(url: str) -> redis.Redis:
+def redis_client(url: str) -> Client:
+    """One primary, or a Redis Cluster for a `redis+cluster://` URL (infra/redis_client.py)."""
     # short timeouts: when Redis is down, requests fall back to Postgres instead of hanging
-    return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5, health_check_interval=10)
+    return connect(url, socket_timeout=0.5, socket_connect_timeout=0.5, health_check_interval=10)
+
+
+def redis_layout(client: Client, shards: int) -> Layout:
+    """Where the projections' keys go: today's names on one primary, `shards` hash slots on a cluster."""
+    return layout_of(client, shards)
 
 
 def service_config(settings: Settings) -> ServiceConfig:
@@ -120,6 +127,7 @@ def service_config(settings: Settings) -> ServiceConfig:
         bot_think_seconds=settings.bot_think_seconds,
         bot_trade_window_seconds=settings.bot_trade_window_seconds,
         bot_concurrency=settings.bot_concurrency,
+        bot_expert_budget=settings.bot_expert_budget,
     )
 
 
@@ -138,15 +146,16 @@ class Adapters:
     archive: Archive
 
 
-def real_adapters(pool: asyncpg.Pool, client: redis.Redis) -> Adapters:
+def real_adapters(pool: asyncpg.Pool, client: Client, shards: int = CLUSTER_SHARDS) -> Adapters:
+    layout = redis_layout(client, shards)
     return Adapters(
         store=ObservedEventStore(pool),  # the Postgres store, timed (api/metrics.py)
-        projections=PublishingProjections(client),
+        projections=PublishingProjections(client, layout),
         keys=PostgresKeyStore(pool),
         webhooks=PostgresWebhookStore(pool),
         poster=MeteredPoster(HttpxPoster()),
         news=RedisRecordNews(client),
-        wakeups=RedisWakeups(client),
+        wakeups=RedisWakeups(client, layout=layout),
         due=PostgresTurnClock(pool),
         archive=PostgresArchive(pool),
     )
@@ -169,8 +178,8 @@ def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
     )
 
 
-def build_services(pool: asyncpg.Pool, client: redis.Redis, settings: Settings) -> Services:
-    return wire(real_adapters(pool, client), settings)
+def build_services(pool: asyncpg.Pool, client: Client, settings: Settings) -> Services:
+    return wire(real_adapters(pool, client, settings.redis_cluster_shards), settings)
 
 
 def in_memory(settings: Settings | None = None, adapters: Adapters | None = None) -> Services:
@@ -190,6 +199,7 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         config.bot_think_seconds,
         config.bot_concurrency,
         trade_window=config.bot_trade_window_seconds,
+        expert_budget=config.bot_expert_budget,
     )
     keys = PortalKeys(adapters.keys, settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key)
     commands = MeteredCommands(transactor, bots, config, keys)

@@ -28,6 +28,8 @@ from api.guard import InputGuard
 from api.logs import RequestContext, before_send, configure_logging
 from api.metrics import PROMETHEUS, MetricsController, sampler_for
 from api.ratelimit import Limiter, RateLimits, parse_trusted
+from api.schema_site import schema_pages
+from api.static_files import web_client
 from api.tracing import Tracing
 from bootstrap import background, connected
 from infra.settings import Settings
@@ -60,7 +62,8 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         stop = asyncio.Event()
-        configure_logging(settings.log_level, settings.log_format)  # JSON lines (api/logs.py)
+        # JSON lines (api/logs.py)
+        configure_logging(settings.log_level, settings.log_format, request_sample=settings.request_log_sample)
         async with connected(settings) as services:
             app.state.services = services
             tune_gc()
@@ -87,6 +90,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             MetricsController,
             SeatsController,
             WebhooksController,
+            web_client(),
         ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
@@ -108,6 +112,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             version="1.0.0",
             description="An event-sourced card-game backend. See README.md and docs/.",
             path="/schema",
+            render_plugins=schema_pages(),  # Swagger UI and the whole spec, from this process (api/schema_site.py)
         ),
         before_send=[before_send],  # X-Request-ID on every response, and the request's log line
         logging_config=None,  # every line through api/logs.py's one handler, not a second one of Litestar's

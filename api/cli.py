@@ -223,6 +223,9 @@ def parser() -> argparse.ArgumentParser:
     add_keys_parser(sub)
     simulate_command.add_parser(sub)
     operator_cli.add_parser(sub)  # games inspect, doctor (docs/operations.md)
+    from api.webhooks_cli import add_parser as add_webhooks_parser  # webhooks resend (docs/operations.md)
+
+    add_webhooks_parser(sub)
     verify_command.add_parser(sub)
     return p
 

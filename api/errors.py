@@ -10,7 +10,7 @@ from litestar.exceptions import HTTPException, ValidationException
 
 from domain.kernel.errors import RuleViolation
 from services.errors import ServiceError, Unavailable
-from services.ports import StoreUnavailable
+from services.ports import ProjectionUnavailable, StoreUnavailable
 
 log = logging.getLogger("tapis.api")
 
@@ -78,6 +78,12 @@ def on_validation(_: Request[Any, Any, Any], exc: ValidationException) -> Respon
     return error_response(400, "invalid_body", exc.detail, exc.extra)
 
 
+def on_projection_unavailable(request: Request[Any, Any, Any], exc: ProjectionUnavailable) -> Response[Any]:
+    # the services fall back to Postgres where Redis fails; one that escapes (a Redis Cluster failing over under a
+    # path with no fallback) is a 503 with Retry-After, never a 500
+    return on_service_error(request, Unavailable("the projections are unavailable"))
+
+
 def on_http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     code = HTTP_CODES.get(exc.status_code, "http_error")
     response = error_response(exc.status_code, code, exc.detail)
@@ -98,6 +104,7 @@ EXCEPTION_HANDLERS: Any = {
     RuleViolation: on_rule_violation,
     ServiceError: on_service_error,
     StoreUnavailable: on_store_unavailable,
+    ProjectionUnavailable: on_projection_unavailable,
     ValidationException: on_validation,
     HTTPException: on_http,
     Exception: on_unexpected,

@@ -4,8 +4,9 @@ Every log line of the process goes through one formatter, Tapis' own (`tapis.*`,
 libraries' (uvicorn, asyncpg, ...) alike: `timestamp` (UTC, ISO 8601), `level`, `logger`, `message`, and what the
 request has bound so far: `request_id`, `game_id`, `game`, `seat`, `command` (`bind`). A request's id is the
 client's `X-Request-ID` when that is 1 to 128 visible ASCII characters, else one generated here; it goes back in
-the response's `X-Request-ID` (errors included). Each response writes one line, `message: "request"`, with the
-method, the route template, the path, the status and the milliseconds to the response's start.
+the response's `X-Request-ID` (errors included). A response writes one line, `message: "request"`, with the
+method, the route template, the path, the status and the milliseconds to the response's start: every refusal and
+error does, and a sample of the successes (`TAPIS_REQUEST_LOG_SAMPLE`, 1 % by default: `RequestLines`).
 
 What never goes into a line: a header (the bearer token, `X-API-Key`), a query string, a body (tokens, join codes
 and webhook secrets are in answers), local variables of a traceback (tracebacks are plain text). `redact` blanks
@@ -15,14 +16,17 @@ webhooks at DEBUG and searches every line for every secret.
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import random
 import re
 import sys
 import time
-import uuid
 from collections.abc import Iterable, MutableMapping
 from typing import IO, Any
 
+import msgspec
 import structlog
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -50,6 +54,7 @@ BEARER = re.compile(r"(?i)bearer\s+[^\s,;\"']+")
 REDACTED = "[redacted]"
 
 log = structlog.get_logger("tapis.http")
+_stdlib_http = logging.getLogger("tapis.http")  # what `log` writes to: its level decides before a line is built
 
 
 # -- the request id --------------------------------------------------------------------------------------------
@@ -64,7 +69,8 @@ def accepted_request_id(raw: bytes | str | None) -> str | None:
 
 
 def new_request_id() -> str:
-    return uuid.uuid4().hex
+    # 32 hex digits of the OS' randomness, as uuid4().hex gave, without building a UUID object on every request
+    return os.urandom(16).hex()
 
 
 def _request_state(scope: Scope) -> dict[str, Any]:
@@ -114,6 +120,19 @@ class RequestContext:
         await self.app(scope, receive, send)
 
 
+class RequestLines:
+    """How many responses write their request line (`TAPIS_REQUEST_LOG_SAMPLE`, set by `configure_logging`)."""
+
+    sample: float = 1.0  # the share of 1xx-3xx responses logged, drawn per response; 4xx and 5xx: every one
+    # (1 until the app configures it from TAPIS_REQUEST_LOG_SAMPLE, whose default is 0.01)
+
+
+def _sampled_out(status: int) -> bool:
+    # a request line cost about a fifth of a command's server CPU (docs/operations.md, "Logs"): by default one in a
+    # hundred successes keeps its line, every refusal and error keeps it
+    return status < 400 and RequestLines.sample < 1.0 and random.random() >= RequestLines.sample
+
+
 async def before_send(message: Message, scope: Scope) -> None:
     """Litestar's `before_send` hook, called for every response, errors and unrouted paths included: the
     `X-Request-ID` header, and the request's line."""
@@ -126,6 +145,8 @@ async def before_send(message: Message, scope: Scope) -> None:
     status = int(message["status"])
     path = scope["path"]
     level = logging.ERROR if status >= 500 else logging.DEBUG if path.startswith(QUIET) else logging.INFO
+    if not _stdlib_http.isEnabledFor(level) or _sampled_out(status):
+        return  # nothing built for a line that would be dropped (`--log-level warning`)
     log.log(
         level,
         "request",
@@ -146,13 +167,27 @@ def _scrub(value: Any) -> Any:
 
 
 def redact(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
-    """A structlog processor: fields named like secrets are blanked, and `Bearer <token>` in any text."""
-    for key in list(event):
+    """A structlog processor: fields named like secrets are blanked, and `Bearer <token>` in any text.
+
+    Every line passes here, the request line of every response too: the texts are searched once, joined, and
+    scrubbed one by one only when that finds a bearer (a regex call per field cost a tenth of a request line)."""
+    for key in event:
         if key.lower() in SECRET_FIELDS:
             event[key] = REDACTED
-        else:
-            event[key] = _scrub(event[key])
+    texts = [value for value in event.values() if isinstance(value, str)]
+    if BEARER.search("\n".join(texts)) is not None:
+        for key, value in event.items():
+            event[key] = _scrub(value)
     return event
+
+
+def _json(event: Any, **_: Any) -> str:
+    """structlog's JSONRenderer serializer: msgspec's encoder (a few times faster than `json.dumps`), which keeps
+    the fields' order; what it cannot encode is written as its `str`, as the stdlib renderer's default does."""
+    try:
+        return msgspec.json.encode(event, enc_hook=str).decode()
+    except (msgspec.EncodeError, TypeError):  # a key msgspec does not take (a tuple): the stdlib's way then
+        return json.dumps(event, default=str)
 
 
 FIRST = ("timestamp", "level", "logger", "message")
@@ -187,7 +222,9 @@ class _TapisHandler(logging.StreamHandler):  # type: ignore[type-arg]
 
 
 def formatter(json: bool = True) -> logging.Formatter:
-    renderer: Any = structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer(colors=False)
+    renderer: Any = (
+        structlog.processors.JSONRenderer(serializer=_json) if json else structlog.dev.ConsoleRenderer(colors=False)
+    )
     shared, final = _processors(renderer)
     return structlog.stdlib.ProcessorFormatter(foreign_pre_chain=shared, processors=final)
 
@@ -196,12 +233,15 @@ def configure_logging(
     level: str = "info",
     fmt: str = "json",
     stream: IO[str] | None = None,
-    adopt: Iterable[str] = ("uvicorn", "uvicorn.error", "uvicorn.access"),
+    adopt: Iterable[str] = ("uvicorn", "uvicorn.error"),
+    request_sample: float = 1.0,
 ) -> logging.Handler:
     """Every line as one JSON object (or for a console, `fmt="console"`) on `stream` (stderr). Idempotent: the
     stderr handler of `logging.basicConfig` (the CLI's) and one set up before are replaced; other handlers (a test's
-    capture) are left. uvicorn's loggers lose their own handlers and propagate here, in the same format. The level is
-    the quieter of `level` and uvicorn's (`tapis serve --log-level`)."""
+    capture) are left. uvicorn's loggers lose their own handlers and propagate here, in the same format, but for its
+    access log, which the `request` line replaces. The level is the quieter of `level` and uvicorn's (`tapis serve
+    --log-level`); `request_sample`: the share of 1xx-3xx responses that write their request line."""
+    RequestLines.sample = request_sample
     shared, _ = _processors(None)
     structlog.configure(
         processors=[
@@ -227,6 +267,12 @@ def configure_logging(
         logger = logging.getLogger(name)
         logger.handlers.clear()
         logger.propagate = True
+    # uvicorn's access line says less than our `request` line, for the same response: a second line per request
+    # (140 µs of server CPU a command, half of what ours cost then: bench/compare.py). With no handler and no
+    # propagation, uvicorn sees none (`hasHandlers()`) and skips its access logging entirely.
+    access = logging.getLogger("uvicorn.access")
+    access.handlers.clear()
+    access.propagate = False
     # httpx logs every outgoing call at INFO: one line per webhook attempt, which the webhook log and metrics say
     logging.getLogger("httpx").setLevel(max(logging.WARNING, root.level))
     return handler

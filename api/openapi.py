@@ -36,11 +36,17 @@ def game_schemas(game: str) -> tuple[dict[str, Any], dict[str, str]]:
         ref_template=template,
     )
     out = {f"{name}{key}": value for key, value in components.items()}
+    for key, value in out.items():
+        # msgspec titles a schema by its struct's bare name, the same in several games (`PlayCard`); a client
+        # generator names its classes by title, so each title is the component's own, prefixed, name
+        if "title" in value:
+            value["title"] = key
     out[f"{name}Command"] = command_refs
     out[f"{name}Event"] = event_refs
-    out[f"{name}State"] = view_ref
     refs = {kind: f"#/components/schemas/{name}{kind.capitalize()}" for kind in ("command", "event")}
-    return out, {**refs, "view": f"#/components/schemas/{name}State"}
+    # the view struct's own component (`SixNimmtView`), with no alias: a client generator resolves a component that
+    # is a bare `$ref` to a second class of the same title, and refuses the duplicate
+    return out, {**refs, "view": view_ref["$ref"]}
 
 
 def document_states(schemas: dict[str, Any], view_refs: list[dict[str, str]]) -> None:
@@ -148,7 +154,7 @@ def constrain(spec: dict[str, Any]) -> None:
     entropy = spec["components"]["schemas"]["JoinSeat"]["properties"]["entropy"]
     entropy.clear()
     entropy.update(
-        description="public randomness from the player's device, mixed into the deal key (rules/dealing.md v2)",
+        description="public randomness from the player's device, mixed into the deal key (docs/fair-dealing.md)",
         oneOf=[{"type": "string", "pattern": "^[\\x20-\\x7e]{1,64}$"}, {"type": "null"}],
     )
 
@@ -178,7 +184,30 @@ def enrich(spec: dict[str, Any]) -> dict[str, Any]:
     document_errors(spec)
     constrain(spec)
     link_operations(spec)
+    open_tuples(spec)
     return spec
+
+
+def open_tuples(node: Any) -> None:
+    """A tuple as an array whose `items` every member matches, instead of msgspec's `items: false`.
+
+    msgspec writes `tuple[int, int]` the JSON Schema 2020-12 way: `prefixItems` per position and `items: false` for
+    "nothing after them". That is valid OpenAPI 3.1, but client generators (openapi-python-client among them) read
+    `items` as a schema object and refuse a boolean. `minItems`/`maxItems` already say the length, so `items` set to
+    the union of the positions' schemas still says what any element may be, and `prefixItems` stays for the
+    positions: the same arrays are valid before and after.
+    """
+    if isinstance(node, dict):
+        positions = node.get("prefixItems")
+        if node.get("items") is False and isinstance(positions, list) and positions:
+            distinct = [schema for i, schema in enumerate(positions) if schema not in positions[:i]]
+            node["items"] = copy.deepcopy(distinct[0]) if len(distinct) == 1 else {"anyOf": copy.deepcopy(distinct)}
+            node.setdefault("maxItems", len(positions))  # what `items: false` said
+        for value in node.values():
+            open_tuples(value)
+    elif isinstance(node, list):
+        for value in node:
+            open_tuples(value)
 
 
 GAME_ID = {"game_id": "$response.body#/game_id"}

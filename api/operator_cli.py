@@ -293,17 +293,24 @@ async def _postgres_findings(url: str, max_skew: float) -> list[Finding]:
 async def _redis_findings(url: str) -> list[Finding]:
     import redis.asyncio as redis
 
-    client = redis.Redis.from_url(url, socket_timeout=CONNECT_SECONDS, socket_connect_timeout=CONNECT_SECONDS)
+    from infra.redis_client import connect
+
+    client = connect(url, socket_timeout=CONNECT_SECONDS, socket_connect_timeout=CONNECT_SECONDS)
     try:
-        info = await client.info("server")
+        info = await client.info("server")  # on a cluster: one node's answer
         cluster = await client.info("cluster")
     except Exception as exc:  # refused, unknown host, auth: "not reachable"
         return [Finding("redis", False, f"cannot connect: {type(exc).__name__}: {exc}")]
     finally:
         await client.aclose()
-    found = [Finding("redis", True, f"reachable (Redis {info.get('redis_version', '?')})")]
+    version = info.get("redis_version", "?")
+    if isinstance(client, redis.RedisCluster):
+        return [Finding("redis", True, f"reachable (Redis Cluster {version}, {len(client.get_primaries())} masters)")]
+    found = [Finding("redis", True, f"reachable (Redis {version})")]
     if str(cluster.get("cluster_enabled", 0)) == "1":
-        found.append(Finding("redis_mode", False, "Redis Cluster: Tapis needs one primary (docs: Scaling out)"))
+        found.append(
+            Finding("redis_mode", False, "Redis Cluster behind a redis:// URL: use redis+cluster:// (docs/deploy.md)")
+        )
     return found
 
 

@@ -21,7 +21,8 @@ written at all. `limits` is a maintained library with the strategies we need and
   timestamps per client (its fixed-window strategy, one counter, lets a client send twice the rate across a window
   edge; we use it nowhere);
 - storage `async+redis://` on the API's Redis (through redis-py, already ours), so every process counts in the same
-  keys (`TAPIS_RATE_KEY_PREFIX`); `async+memory://` when the app has no Redis URL (in-memory adapters).
+  keys (`TAPIS_RATE_KEY_PREFIX`); `async+redis+cluster://` on a Redis Cluster (`limits`' cluster storage, whose keys
+  of one limit share a hash tag); `async+memory://` when the app has no Redis URL (in-memory adapters).
 Redis errors fail open: a limit never makes the API unavailable when Redis is (commands go on from Postgres); the
 limiter skips Redis for a second after an error, so a dead Redis costs no timeout per request. Load must not open
 it: the limiter's pool waits for a free connection instead of raising past its size (see `_build`).
@@ -46,11 +47,12 @@ from typing import Any
 import msgspec
 import redis.asyncio as redis
 from limits import RateLimitItem, RateLimitItemPerSecond
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.storage import MemoryStorage, RedisClusterStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter, RateLimiter, SlidingWindowCounterRateLimiter
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from infra.redis_client import is_cluster_url
 from infra.settings import Settings
 
 log = logging.getLogger("tapis.ratelimit")
@@ -145,7 +147,8 @@ class Rate:
 
 
 def storage_uri(redis_url: str | None) -> str:
-    """The `limits` storage of an API process: its Redis (`redis://h:p/db` → `async+redis://h:p/db`), else memory."""
+    """The `limits` storage of an API process: its Redis (`redis://h:p/db` → `async+redis://h:p/db`, a cluster's
+    `redis+cluster://h:p,h:p` → `async+redis+cluster://h:p,h:p`), else memory."""
     if not redis_url:
         return "async+memory://"
     if redis_url.startswith("unix://"):
@@ -168,6 +171,7 @@ class Limiter:
         self.failed_auth, self.commands, self.create, self.create_total = failed_auth, commands, create, create_total
         self.redis_url, self.key_prefix = redis_url, key_prefix
         self._pool: redis.ConnectionPool | None = None
+        self._cluster: RedisClusterStorage | None = None
         self._strategies: tuple[RateLimiter, RateLimiter] | None = None  # built at the first hit (`_build`)
         self._down_until = 0.0
 
@@ -175,7 +179,19 @@ class Limiter:
         """(moving window, sliding-window counter) on the storage: built when first needed, in the serving loop, so
         that an app built for its OpenAPI document (`redis://unused`) never parses a URL it will not use."""
         storage: Storage
-        if self.redis_url:
+        if self.redis_url and is_cluster_url(self.redis_url):
+            # the cluster client of `limits` itself (it takes no pool of ours); redis-py's cluster client has no
+            # blocking pool, so no cap here: a cap would raise past its size, and a raise opens the limits
+            self._cluster = RedisClusterStorage(
+                storage_uri(self.redis_url),
+                wrap_exceptions=True,
+                implementation="redispy",
+                key_prefix=self.key_prefix,
+                socket_timeout=1.0,
+                socket_connect_timeout=0.5,
+            )
+            storage = self._cluster
+        elif self.redis_url:
             # our own pool (closed by `aclose`). A blocking one: redis-py's default pool raises past 100 connections
             # in use, and a limiter that fails open on that would let any client past every limit by sending 101
             # requests at once; here a request waits its turn for one of POOL_SIZE connections (a check is well
@@ -211,8 +227,14 @@ class Limiter:
     async def aclose(self) -> None:
         """Close the Redis connections; a later hit builds the storage again (in whatever loop then runs)."""
         pool, self._pool, self._strategies = self._pool, None, None
+        cluster, self._cluster = self._cluster, None
         if pool is not None:
             await pool.aclose()
+        if cluster is not None:
+            # `limits` closes no client of its own: its redis-py bridge keeps the RedisCluster as `storage`
+            client = getattr(cluster.bridge, "storage", None)
+            if client is not None:
+                await client.aclose()
 
     async def _hit(self, sliding: bool, rate: Rate, *key: str) -> float:
         if rate.off or time.monotonic() < self._down_until:

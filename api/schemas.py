@@ -58,6 +58,7 @@ class CatalogEntry(msgspec.Struct):
     options: dict[str, Any]
     options_schema: dict[str, Any]
     commands: list[str]
+    bots: list[str]  # the bot levels a seat takes (`POST /seats` with `bot`), so a client need not hard-code them
 
 
 class Catalog(msgspec.Struct):

@@ -27,6 +27,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     s.add_argument("--seed", default="tapis", help="any text; the same seed plays the same games")
     s.add_argument("--options", default="{}", help="the game's options as JSON, as at creation")
     s.add_argument("--rotate", action="store_true", help="turn the lineup one seat per game; figures per lineup entry")
+    s.add_argument(
+        "--expert-budget",
+        type=float,
+        default=1.0,
+        help="scale of the expert bots' search (1: the server default, about 200 ms a move)",
+    )
     s.add_argument("--workers", type=int, default=1, help="processes (the results do not depend on it)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON, no progress bar")
     s.set_defaults(run=run)
@@ -38,8 +44,11 @@ def run(args: argparse.Namespace) -> int:
     except json.JSONDecodeError as exc:
         print(f"--options is not JSON: {exc}", file=sys.stderr)
         return 2
-    if not isinstance(options, dict) or args.games < 1 or args.workers < 1:
-        print("--options must be a JSON object; --games and --workers at least 1", file=sys.stderr)
+    if not isinstance(options, dict) or args.games < 1 or args.workers < 1 or not args.expert_budget > 0:
+        print(
+            "--options must be a JSON object; --games and --workers at least 1, --expert-budget above 0",
+            file=sys.stderr,
+        )
         return 2
     plan = Plan(
         game=args.game,
@@ -48,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed.encode(),
         options=options,
         rotate=args.rotate,
+        expert_budget=args.expert_budget,
     )
     try:
         summary = _run(plan, args.games, args.workers, show_progress=not args.json)

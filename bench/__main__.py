@@ -1,6 +1,6 @@
 """`python -m bench` (`make bench`): every benchmark in one run, with the machine it ran on.
 
-`python -m bench domain latency http peer profile` runs only the sections named.
+`python -m bench domain latency http peer profile scale` runs only the sections named.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench import domain_speed, http_load, latency, machine, peer, profile
+from bench import domain_speed, http_load, latency, machine, peer, profile, redis_cluster
 from bench.servers import bench_servers
 
 SERVER_SECTIONS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], list[str]]]] = {
@@ -21,8 +21,13 @@ SERVER_SECTIONS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], list
     ),
     "http": ("3. HTTP end to end against tapis serve, and the floor", http_load.run, http_load.report),
     "peer": ("4. Peer: our event store against eventsourcing's Postgres recorder", peer.run, peer.report),
+    "scale": (
+        "5. Scaled out: Redis Cluster and Citus against one Redis and one Postgres, over HTTP",
+        redis_cluster.run,
+        redis_cluster.report,
+    ),
     "profile": (
-        "5. Profile of the hottest path: the server under cProfile, 16 clients over HTTP",
+        "6. Profile of the hottest path: the server under cProfile, 16 clients over HTTP",
         profile.run,
         profile.report,
     ),

@@ -12,12 +12,12 @@ import sys
 
 import msgspec
 
-from bench.http_load import SCRIPTS, ours, scripts
+from bench.http_load import SCRIPTS, ours, seeds
 
 
 def main(argv: list[str]) -> int:
     port, clients, seconds = int(argv[0]), int(argv[1]), float(argv[2])
-    games = itertools.cycle(scripts(SCRIPTS))
+    games = itertools.cycle(seeds(SCRIPTS))
     print("ready", flush=True)
     tally = asyncio.run(ours(port, clients, games, seconds, []))
     print(msgspec.json.encode({"commands": tally.count, "seconds": tally.seconds}).decode(), flush=True)

@@ -41,7 +41,7 @@ class Player:
         game_id, admin = created.game_id, created.admin_token
         tokens = [(await services.commands.join(game_id, None, f"p{s}", None, None)).player_token for s in range(4)]
         await services.commands.start(game_id, admin)
-        return cls(services, game_id, tokens, Mirror("six-nimmt", 4, OPTIONS, seed))
+        return cls(services, game_id, tokens, Mirror("six-nimmt", 4, OPTIONS, seed, game_id=game_id))
 
     async def step(self) -> None:
         assert self.mirror.active, "the game ended too soon"
@@ -57,7 +57,7 @@ class Player:
 
 
 async def measure(urls: ServiceUrls) -> dict[str, Any]:
-    settings = Settings(database_url=urls.database_url, redis_url=urls.redis_url)
+    settings = Settings(database_url=urls.database_url, redis_url=urls.redis_url, test_mode=True)  # client seeds
     pool = await asyncpg.create_pool(urls.database_url, min_size=1, max_size=4)
     client = redis_client(urls.redis_url)
     try:

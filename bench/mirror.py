@@ -18,11 +18,20 @@ from domain.kernel.table import Table
 
 
 class Mirror:
-    def __init__(self, game: str, players: int, options: dict[str, Any], seed: bytes, level: str = "random") -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seed: bytes,
+        level: str = "random",
+        game_id: str = "mirror",
+    ) -> None:
         self.rules = GAMES[game]
         self.seed = seed
         self.level = level
-        created = tables.create(self.rules, "mirror", players, options, seed)
+        # the deal key binds the game id (dealing v2): the server's game and its mirror deal alike only under one id
+        created = tables.create(self.rules, game_id, players, options, seed)
         self.table: Table[Any] = tables.initial(created[0])
         self.events_so_far: list[Any] = list(created)
         for seat in range(players):

@@ -9,7 +9,7 @@ import contextlib
 from collections.abc import Iterator
 
 import asyncpg
-from redis.exceptions import RedisError
+from redis.exceptions import RedisClusterException, RedisError
 
 from services.ports import ProjectionUnavailable, StoreUnavailable
 
@@ -40,5 +40,7 @@ def redis_errors() -> Iterator[None]:
     """Any Redis failure is `ProjectionUnavailable` (the services fall back to Postgres)."""
     try:
         yield
-    except (RedisError, OSError) as exc:
+    # RedisClusterException: the cluster client's own errors (no node serves a slot during a failover) are not
+    # RedisError
+    except (RedisError, RedisClusterException, OSError) as exc:
         raise ProjectionUnavailable(str(exc)) from exc

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import asyncpg
 import msgspec
 
-from infra.appends import PendingAppend, append_many, append_one
+from infra.appends import PendingAppend, append_many, append_one, append_one_routed
 from infra.batching import Batcher
 from infra.driver_errors import CONNECTION_ERRORS, postgres_errors
 from services.ports import (
@@ -23,6 +24,8 @@ from services.ports import (
     StoreUnavailable,
 )
 
+log = logging.getLogger("tapis.event_store")
+
 # Only rows whose transaction is older than every transaction still running: a row that commits late
 # cannot appear behind the checkpoint (tests/integration/test_event_store.py, test_global_log_*).
 READ_LOG = """
@@ -34,6 +37,31 @@ ORDER BY tx_id, position
 LIMIT $3
 """
 
+# On Citus the log is read shard by shard, on the worker that holds each shard: a row's tx_id is that worker's
+# transaction id (the events_local_tx_id trigger, migration 0009), and only that worker's snapshot horizon tells
+# which of its transactions have ended. Commits on different workers have no order between them, and none is
+# needed: each shard has its own place in the checkpoint, and a transaction still running on a worker (prepared
+# for a two-phase commit included) holds back that shard alone. The shards' placements, from the coordinator's
+# metadata (a shard moved to another node group is read again from its start: its rows carry the old node's ids).
+PLACEMENTS = """
+SELECT s.shardid, p.groupid, n.nodename, n.nodeport, shard_name(s.logicalrelid, s.shardid) AS name
+FROM pg_dist_shard s
+JOIN pg_dist_placement p USING (shardid)
+JOIN pg_dist_node n USING (groupid)
+WHERE s.logicalrelid = 'events'::regclass AND p.shardstate = 1 AND n.isactive
+ORDER BY s.shardid
+"""
+READ_SHARD = """(SELECT '{shard}' AS shard, position, stream_id, version, type, tx_id FROM {name}
+WHERE (tx_id, position) > ({tx_id}, {position}) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+ORDER BY tx_id, position LIMIT {limit})"""
+# every shard of a node in one command, the node's commands side by side (Citus' own fan-out, one connection each)
+READ_NODES = """
+SELECT node_name, node_port, success, result FROM master_run_on_worker($1::text[], $2::int[], $3::text[], true)
+"""
+# what migration 0009 does to a database with Citus, and what the shard by shard read needs: no Citus catalog is
+# named, so the question is the same on plain Postgres
+DISTRIBUTED = "SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'events_local_tx_id')"
+
 
 GRANT_SEAT = """
 WITH game AS (SELECT game_id FROM games WHERE game_id = $1 AND version = $2 FOR UPDATE)
@@ -41,6 +69,13 @@ INSERT INTO seat_tokens (game_id, seat, token_hash) SELECT game_id, $3, $4 FROM 
 ON CONFLICT (game_id, seat) DO NOTHING
 RETURNING 1
 """
+
+
+def _repeated_key(exc: asyncpg.UniqueViolationError) -> bool:
+    """The idempotency key was used already. On Citus the worker names the shard's constraint
+    (`idempotency_pkey_<shard id>`), and the coordinator passes on its message, not always its fields."""
+    name = exc.constraint_name or ""
+    return name == "idempotency_pkey" or name.startswith("idempotency_pkey_") or "idempotency_pkey" in str(exc)
 
 
 def _recorded(row: asyncpg.Record) -> RecordedEvent:
@@ -64,6 +99,7 @@ class PostgresEventStore:
 
     def __init__(self, pool: asyncpg.Pool, max_batch: int = 64) -> None:
         self._pool = pool
+        self._sharded: bool | None = None  # events distributed by Citus: asked once, on the first read of the log
         self._appends: Batcher[PendingAppend, int] = Batcher(
             self._append_batch, key=lambda item: item.stream_id, max_batch=max_batch
         )
@@ -81,7 +117,7 @@ class PostgresEventStore:
                     record.api_key_id,
                     record.join_code_hash,
                 )
-                await append_one(conn, PendingAppend(record.game_id, 0, events, metadata))
+                await self._append_one(conn, PendingAppend(record.game_id, 0, events, metadata))
         except asyncpg.UniqueViolationError as exc:
             raise ConcurrencyConflict(record.game_id) from exc
         except CONNECTION_ERRORS as exc:
@@ -101,10 +137,19 @@ class PostgresEventStore:
 
     async def _append_batch(self, items: list[PendingAppend]) -> list[int | BaseException]:
         if len(items) > 1:
+            refused = False
             try:
                 async with self._pool.acquire() as conn:
-                    moved = await append_many(conn, items)
-                return [i.new_version if i.stream_id in moved else ConcurrencyConflict(i.stream_id) for i in items]
+                    try:
+                        moved = await append_many(conn, items)
+                    except CONNECTION_ERRORS:
+                        if conn.is_closed():
+                            raise  # the commit may or may not have happened: nobody can be told either way
+                        # the server refused the statement over a connection that still works: a Citus worker
+                        # that does not answer. Nothing was written, and alone the other workers' games go on
+                        refused = True
+                if not refused:
+                    return [i.new_version if i.stream_id in moved else ConcurrencyConflict(i.stream_id) for i in items]
             except CONNECTION_ERRORS as exc:
                 return [StoreUnavailable(str(exc))] * len(items)
             except asyncpg.PostgresError:
@@ -116,9 +161,9 @@ class PostgresEventStore:
     async def _append_alone(self, item: PendingAppend) -> int | BaseException:
         try:
             async with self._pool.acquire() as conn:
-                return await append_one(conn, item)
+                return await self._append_one(conn, item)
         except asyncpg.UniqueViolationError as exc:
-            if item.idempotency is not None and exc.constraint_name == "idempotency_pkey":
+            if item.idempotency is not None and _repeated_key(exc):
                 try:
                     stored = await self.stored_response(item.stream_id, item.idempotency.scope, item.idempotency.key)
                 except StoreUnavailable as unavailable:
@@ -142,10 +187,59 @@ class PostgresEventStore:
             )
         return [_recorded(r) for r in rows]
 
+    async def _distributed(self, conn: asyncpg.Connection | asyncpg.Pool) -> bool:
+        if self._sharded is None:
+            self._sharded = bool(await conn.fetchval(DISTRIBUTED))
+        return self._sharded
+
+    async def sharded(self) -> bool:
+        """The log is read shard by shard (Citus, migrated): no one order across shards."""
+        with postgres_errors():
+            return await self._distributed(self._pool)
+
+    async def _append_one(self, conn: asyncpg.Connection, item: PendingAppend) -> int:
+        """One stream's append: on Citus as a statement sent whole to its shard's worker, in a transaction (the
+        caller's, else one of its own); elsewhere the group commit's statement, which checks itself."""
+        if not await self._distributed(conn):
+            return await append_one(conn, item)
+        if conn.is_in_transaction():
+            return await append_one_routed(conn, item)
+        async with conn.transaction():
+            return await append_one_routed(conn, item)
+
     async def read_log(self, after: Checkpoint, limit: int) -> list[LogEntry]:
         with postgres_errors():
+            if await self._distributed(self._pool):
+                return await self._read_shards(after, limit)
             rows = await self._pool.fetch(READ_LOG, after.tx_id, after.position, limit)
         return [LogEntry(*r) for r in rows]
+
+    async def _read_shards(self, after: Checkpoint, limit: int) -> list[LogEntry]:
+        places = {shard: (tx, pos) for shard, tx, pos in after.shards}
+        commands: dict[tuple[str, int], list[str]] = {}
+        for row in await self._pool.fetch(PLACEMENTS):
+            shard = f"{row['shardid']}@{row['groupid']}"
+            tx_id, position = places.get(shard, (0, 0))
+            part = READ_SHARD.format(shard=shard, name=row["name"], tx_id=tx_id, position=position, limit=limit)
+            commands.setdefault((row["nodename"], row["nodeport"]), []).append(part)
+        nodes = list(commands)
+        texts = [
+            # the parts hold integers and the catalogue's own (quoted) shard names, nothing a caller gave
+            "SELECT coalesce(json_agg(json_build_array(shard, position, stream_id, version, type, tx_id)), '[]')"  # noqa: S608
+            f" FROM ({' UNION ALL '.join(commands[node])}) AS log"
+            for node in nodes
+        ]
+        rows = await self._pool.fetch(READ_NODES, [n for n, _ in nodes], [p for _, p in nodes], texts)
+        entries: list[LogEntry] = []
+        for row in rows:
+            if not row["success"]:
+                # a worker that does not answer holds back its own shards, and only those (their places stay)
+                log.warning("cannot read the log on %s:%s: %s", row["node_name"], row["node_port"], row["result"])
+                continue
+            for shard, position, stream_id, version, kind, tx_id in msgspec.json.decode(row["result"]):
+                entries.append(LogEntry(position, stream_id, version, kind, tx_id, shard))
+        entries.sort(key=lambda e: (e.shard, e.tx_id, e.position))
+        return entries
 
     async def read_positions(self, positions: list[int]) -> list[RecordedEvent]:
         """Whole events, in the log's order, for entries `read_log` returned."""

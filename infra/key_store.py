@@ -42,12 +42,18 @@ class PostgresKeyStore:
         return [_key(r) for r in rows]
 
     async def revoke(self, key_id: str) -> ApiKey | None:
+        # the first revocation's time stays; two statements, not coalesce(revoked_at, now()): on Citus, api_keys
+        # is a reference table, and Citus refuses a function of the time inside COALESCE in an UPDATE
         with postgres_errors():
             row = await self._pool.fetchrow(
-                "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE key_id = $1"
+                "UPDATE api_keys SET revoked_at = now() WHERE key_id = $1 AND revoked_at IS NULL"
                 " RETURNING key_id, name, created_at, revoked_at",
                 key_id,
             )
+            if row is None:  # revoked already (or no such key)
+                row = await self._pool.fetchrow(
+                    "SELECT key_id, name, created_at, revoked_at FROM api_keys WHERE key_id = $1", key_id
+                )
         return _key(row) if row else None
 
     async def games(self, key_id: str, game: str | None, limit: int) -> list[str]:

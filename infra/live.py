@@ -10,6 +10,10 @@ connections every stream opened later (and every projection write) was refused o
 new stream's events came only with its heartbeat read, 15 s late. The subscriber runs while the process has a
 stream, subscribes again after a Redis error, and wakes every stream when it loses or regains Redis (a wake-up
 may have been lost meanwhile); without Redis the streams read the store once per heartbeat interval.
+
+On a Redis Cluster the projections publish each new version on the game's shard channel (`Layout.channel`, the game
+id as the message: sharded pub/sub has no patterns), and the subscriber follows every shard's channel
+(infra/cluster_pubsub.py): SSUBSCRIBE on each channel's primary on Redis 7, SUBSCRIBE on one node on Redis 6.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-import redis.asyncio as redis
-from redis.exceptions import RedisError
+from redis.asyncio.cluster import RedisCluster
 
-from infra.projections import RedisProjections
+from infra.cluster_pubsub import ShardSubscription
+from infra.projections import Layout, RedisProjections, layout_of
+from infra.redis_client import REDIS_ERRORS, Client
 
 # short reads: the client's socket timeout (0.5 s) must not fire inside a blocking read
 SLICE = 0.25
@@ -43,8 +48,8 @@ def channel(game_id: str) -> str:
 class PublishingProjections(RedisProjections):
     """Projections that wake the live streams of a game on every new version."""
 
-    def __init__(self, client: redis.Redis) -> None:
-        super().__init__(client, channel=channel)
+    def __init__(self, client: Client, layout: Layout | None = None) -> None:
+        super().__init__(client, channel=channel, layout=layout, publish=True)
 
 
 class Listener:
@@ -74,8 +79,11 @@ class Listener:
 class RedisWakeups:
     """The process's one pub/sub subscriber and the streams it wakes, by game."""
 
-    def __init__(self, client: redis.Redis, resubscribe_seconds: float = RESUBSCRIBE_SECONDS) -> None:
+    def __init__(
+        self, client: Client, resubscribe_seconds: float = RESUBSCRIBE_SECONDS, layout: Layout | None = None
+    ) -> None:
         self._client = client
+        self._layout = layout or layout_of(client)
         self._resubscribe = resubscribe_seconds
         self._listeners: dict[str, set[Listener]] = {}
         self._task: asyncio.Task[None] | None = None
@@ -128,7 +136,14 @@ class RedisWakeups:
         for listener in self._listeners.get(text.removeprefix(PREFIX), ()):
             listener.wake()
 
+    def _wake_game(self, game_id: str) -> None:
+        for listener in self._listeners.get(game_id, ()):
+            listener.wake()
+
     async def _follow(self) -> None:
+        if self._layout.cluster and isinstance(self._client, RedisCluster):
+            await self._follow_shards(self._client)
+            return
         lost = False  # a subscription failed since the streams last heard from this one
         while True:
             pubsub = self._client.pubsub()
@@ -149,7 +164,7 @@ class RedisWakeups:
                     if message is not None and message.get("type") == "pmessage":
                         self._dispatch(message)
             except Exception as exc:  # Redis gone, or anything else: the streams must not wait on a dead subscriber
-                if isinstance(exc, RedisError | OSError):
+                if isinstance(exc, REDIS_ERRORS):
                     log.info("live wake-ups lost Redis (%s): streams read the store each interval meanwhile", exc)
                 else:
                     log.exception("live wake-ups failed; subscribing again")
@@ -158,6 +173,33 @@ class RedisWakeups:
                 self._settled.set()
                 lost = True
             finally:
-                with contextlib.suppress(RedisError, OSError):
+                with contextlib.suppress(*REDIS_ERRORS):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(self._resubscribe)
+
+    async def _follow_shards(self, client: RedisCluster) -> None:
+        """As `_follow`, on a cluster: every shard's channel, the message naming the game."""
+        lost = False
+        while True:
+            self.subscriptions += 1
+            try:
+                async with ShardSubscription(client, self._layout.channels(), refresh=lost) as subscription:
+                    self.connected = True
+                    self._settled.set()
+                    if lost:
+                        self._wake_all()
+                        lost = False
+                    while True:
+                        message = await subscription.get_message(SLICE)
+                        if message is not None:
+                            self._wake_game(message[1])
+            except Exception as exc:
+                if isinstance(exc, REDIS_ERRORS):
+                    log.info("live wake-ups lost Redis (%s): streams read the store each interval meanwhile", exc)
+                else:
+                    log.exception("live wake-ups failed; subscribing again")
+                self.connected = False
+                self._wake_all()
+                self._settled.set()
+                lost = True
             await asyncio.sleep(self._resubscribe)

@@ -1,39 +1,49 @@
 """Redis projections: each game's folded state with its version, the listing's indexes, the projector checkpoint.
 
-A write never moves a projection backwards: the Lua script compares versions on the server. One script call
-writes several games' states and the shared listing keys, so this needs one Redis primary, not a Cluster
-(the `{game:<id>}` hash tag in the state keys is kept so that keys stay stable if that ever changes).
+A write never moves a projection backwards: the Lua script compares versions on the server. On one primary a script
+call writes several games' states and the listing keys together, as before. On a Redis Cluster (`Layout(shards)`)
+the keys are split into a fixed number of shards, each in one hash slot (`{s<k>}`): a game's state, its summary and
+its entries in the listing, bot-turn and lobby indexes all live in its shard, so the script still updates them
+atomically and never spans two slots; group commit sends one script call per shard, the calls of different shards
+at once. A listing reads each shard's top entries and merges them by creation (exact: the newest `limit` of the
+union are among the newest `limit` of each shard).
 """
 
 from __future__ import annotations
 
+import asyncio
+import heapq
+import zlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import msgspec
-import redis.asyncio as redis
-from redis.exceptions import RedisError
+from redis.asyncio.cluster import RedisCluster
 
 from infra.batching import Batcher
 from infra.driver_errors import redis_errors
+from infra.redis_client import REDIS_ERRORS, Client
 from services.ports import Checkpoint, ProjectionUnavailable
 
 # KEYS: the summaries hash, the listing index (every listed game), the bot-turn set, the creation set (every game,
 # private ones included: its score is when the game was first projected), the lobby set (every game in its lobby,
-# private ones included, by creation: the lobby sweeper's schedule), then one state key per game saved.
+# private ones included, by creation: the lobby sweeper's schedule), then one state key per game saved; on a cluster
+# all of one shard.
 # ARGV[1]: one msgpack array with, per game in the order of its state key, [version, game id, summary JSON,
-# created, waiting on a bot, channel, fingerprint, game, status, private], packed by msgspec in one call where an
-# argument per field cost redis-py a Python encode each; ARGV[1 + i]: game i's state (Redis' cmsgpack reads no binary
-# strings).
+# created, waiting on a bot, channel, fingerprint, game, status, private, sharded, message], packed by msgspec in one
+# call where an argument per field cost redis-py a Python encode each; ARGV[1 + i]: game i's state (Redis' cmsgpack
+# reads no binary strings). `sharded`: publish with SPUBLISH (Redis 7 sharded pub/sub, the shard's channel is in the
+# shard's slot), PUBLISH on a server without it (Redis 6).
 #
 # The listing is indexed per game and per status (`tapis:games:index:game:<game>`, `...:status:<status>`,
 # `...:game:<game>:status:<status>`, each scored by creation), so that a filtered listing reads its own set and no
 # number of other games can push a game out of it. A game moves between the status sets as its status changes: the
 # status it was indexed under is read from the summary it replaces. A private game is in none of the listing's sets.
-# The index keys are named in the script (one Redis primary, as the module says), not passed as KEYS.
+# The filtered index keys are named in the script from the listing index's own name (KEYS[2]), not passed as KEYS:
+# on a cluster they carry the same hash tag, so they are in the script's slot.
 SAVE_IF_NEWER = """
 local saves = cmsgpack.unpack(ARGV[1])
-local prefix = 'tapis:games:index'
+local prefix = KEYS[2]
 local saved = {}
 for i, s in ipairs(saves) do
   local key = KEYS[5 + i]
@@ -84,7 +94,14 @@ for i, s in ipairs(saves) do
       redis.call('ZREM', KEYS[3], id)
     end
     if s[6] ~= '' then
-      redis.call('PUBLISH', s[6], s[1])
+      if s[11] then
+        local sent = redis.pcall('SPUBLISH', s[6], s[12])
+        if type(sent) == 'table' and sent.err then
+          redis.call('PUBLISH', s[6], s[12])
+        end
+      else
+        redis.call('PUBLISH', s[6], s[12])
+      end
     end
     saved[i] = 1
   else
@@ -100,6 +117,7 @@ CHECKPOINT = "tapis:projector:checkpoint"
 BOT_TURNS = "tapis:games:bot_turns"  # games waiting on a bot, scored by when they started waiting
 CREATED = "tapis:games:created"  # every game projected, private ones included, scored by when it was first
 LOBBIES = "tapis:games:lobbies"  # every game in its lobby, private ones included, scored by creation
+CLUSTER_SHARDS = 32  # on a Redis Cluster: the listing's shards (a change needs `tapis rebuild`: keys move)
 
 
 def index_key(game: str | None, status: str | None) -> str:
@@ -128,6 +146,67 @@ def state_key(game_id: str) -> str:
     return f"{{game:{game_id}}}:state"
 
 
+class Layout:
+    """Where the keys are. `shards == 0`: one primary, the names of before (one summaries hash, one set per index).
+    Else a Redis Cluster: shard `k` holds its games' states and its part of every index under the hash tag
+    `{s<k>}`, and live wake-ups go on the shard's channel (`tapis:live:{s<k>}`, the game id as the message)."""
+
+    def __init__(self, shards: int = 0) -> None:
+        self.shards = shards
+
+    @property
+    def cluster(self) -> bool:
+        return self.shards > 0
+
+    def all(self) -> range:
+        return range(max(self.shards, 1))
+
+    def shard(self, game_id: str) -> int:
+        # crc32: stable across processes and releases (Python's hash() of a str is salted per process)
+        return zlib.crc32(game_id.encode()) % self.shards if self.shards else 0
+
+    def _base(self, shard: int) -> str:
+        return f"tapis:games:{{s{shard}}}"
+
+    def state(self, game_id: str) -> str:
+        return f"{self._base(self.shard(game_id))}:state:{game_id}" if self.shards else state_key(game_id)
+
+    def summaries(self, shard: int) -> str:
+        return f"{self._base(shard)}:summary" if self.shards else SUMMARIES
+
+    def index(self, shard: int, game: str | None = None, status: str | None = None) -> str:
+        key = f"{self._base(shard)}:index" if self.shards else INDEX
+        if game is not None:
+            key += f":game:{game}"
+        if status is not None:
+            key += f":status:{status}"
+        return key
+
+    def bot_turns(self, shard: int) -> str:
+        return f"{self._base(shard)}:bot_turns" if self.shards else BOT_TURNS
+
+    def created(self, shard: int) -> str:
+        return f"{self._base(shard)}:created" if self.shards else CREATED
+
+    def lobbies(self, shard: int) -> str:
+        return f"{self._base(shard)}:lobbies" if self.shards else LOBBIES
+
+    def channel(self, shard: int) -> str:
+        return f"tapis:live:{{s{shard}}}"
+
+    def channels(self) -> list[str]:
+        return [self.channel(shard) for shard in range(self.shards)]
+
+
+def layout_of(client: Client, shards: int = CLUSTER_SHARDS) -> Layout:
+    """The layout a client needs: `shards` slots on a Redis Cluster, the names of before on one primary."""
+    return Layout(shards) if isinstance(client, RedisCluster) else Layout()
+
+
+def _decoded(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
 class Save(msgspec.Struct, frozen=True):
     game_id: str
     version: int
@@ -138,18 +217,32 @@ class Save(msgspec.Struct, frozen=True):
 
 class RedisProjections:
     """`channel(game_id)`, when given, names the pub/sub channel told of each new version (live streams),
-    published by the same script so a command costs one round trip to Redis for its projection. Saves from
-    concurrent commands share that round trip (`infra/batching.py`)."""
+    published by the same script so a command costs one round trip to Redis for its projection; on a cluster the
+    shard's channel is told the game id instead (`publish`). Saves from concurrent commands share that round trip
+    (`infra/batching.py`), one per shard on a cluster."""
 
-    def __init__(self, client: redis.Redis, channel: Callable[[str], str] | None = None, max_batch: int = 64) -> None:
+    def __init__(
+        self,
+        client: Client,
+        channel: Callable[[str], str] | None = None,
+        max_batch: int = 64,
+        layout: Layout | None = None,
+        publish: bool = False,
+    ) -> None:
         self._redis = client
         self._save = client.register_script(SAVE_IF_NEWER)
         self._channel = channel
+        self._layout = layout or layout_of(client)
+        self._publish = publish
         self._saves: Batcher[Save, None] = Batcher(self._save_batch, max_batch=max_batch)
+
+    @property
+    def layout(self) -> Layout:
+        return self._layout
 
     async def load(self, game_id: str, fingerprint: str = "") -> tuple[int, bytes] | None:
         with redis_errors():
-            version, blob, stored = await self._redis.hmget(state_key(game_id), ["v", "s", "f"])
+            version, blob, stored = await self._redis.hmget(self._layout.state(game_id), ["v", "s", "f"])
         if version is None or blob is None or _text(stored) != fingerprint:
             return None
         return int(version), blob if isinstance(blob, bytes) else blob.encode()
@@ -159,30 +252,64 @@ class RedisProjections:
     ) -> None:
         await self._saves.submit(Save(game_id, version, blob, summary, fingerprint))
 
+    def _publication(self, game_id: str, version: int) -> tuple[str, bool, str]:
+        """(channel, sharded, message) of a save: the game's channel and its version on one primary, the shard's
+        channel and the game id on a cluster, no channel at all when nothing is published."""
+        layout = self._layout
+        if layout.cluster:
+            return (layout.channel(layout.shard(game_id)), True, game_id) if self._publish else ("", False, "")
+        return (self._channel(game_id), False, str(version)) if self._channel else ("", False, "")
+
     async def _save_batch(self, saves: list[Save]) -> list[BaseException | None]:
-        packed = msgspec.msgpack.encode(
-            [
+        layout = self._layout
+        if not layout.cluster:
+            return await self._save_shard(0, saves)
+        # one script per shard (one slot each), all at once; each save hears its own shard's outcome
+        groups: dict[int, list[int]] = {}
+        for i, save in enumerate(saves):
+            groups.setdefault(layout.shard(save.game_id), []).append(i)
+        outcomes = await asyncio.gather(
+            *(self._save_shard(shard, [saves[i] for i in indices]) for shard, indices in groups.items())
+        )
+        result: list[BaseException | None] = [None] * len(saves)
+        for indices, shard_outcomes in zip(groups.values(), outcomes, strict=True):
+            for i, outcome in zip(indices, shard_outcomes, strict=True):
+                result[i] = outcome
+        return result
+
+    async def _save_shard(self, shard: int, saves: list[Save]) -> list[BaseException | None]:
+        layout = self._layout
+        fields = []
+        for save in saves:
+            channel, sharded, message = self._publication(save.game_id, save.version)
+            fields.append(
                 (
                     save.version,
                     save.game_id,
                     msgspec.json.encode(save.summary).decode(),
                     save.summary.get("created", 0),
                     bool(save.summary.get("bot_turn")),
-                    self._channel(save.game_id) if self._channel else "",
+                    channel,
                     save.fingerprint,
                     _field(save.summary, "game"),
                     _field(save.summary, "status"),
                     bool(save.summary.get("private")),
+                    sharded,
+                    message,
                 )
-                for save in saves
-            ]
-        )
-        try:
-            await self._save(
-                keys=[SUMMARIES, INDEX, BOT_TURNS, CREATED, LOBBIES, *(state_key(s.game_id) for s in saves)],
-                args=[packed, *(s.blob for s in saves)],
             )
-        except (RedisError, OSError) as exc:
+        packed = msgspec.msgpack.encode(fields)
+        keys = [
+            layout.summaries(shard),
+            layout.index(shard),
+            layout.bot_turns(shard),
+            layout.created(shard),
+            layout.lobbies(shard),
+            *(layout.state(s.game_id) for s in saves),
+        ]
+        try:
+            await self._save(keys=keys, args=[packed, *(s.blob for s in saves)])
+        except REDIS_ERRORS as exc:
             return [ProjectionUnavailable(str(exc))] * len(saves)
         return [None] * len(saves)
 
@@ -191,6 +318,8 @@ class RedisProjections:
     ) -> list[dict[str, Any]] | None:
         """Newest first, from the set of that game and status; None when nothing was ever projected (after a flush:
         the caller falls back to Postgres)."""
+        if self._layout.cluster:
+            return await self._cluster_summaries(limit, game, status)
         with redis_errors():
             async with self._redis.pipeline(transaction=False) as pipe:
                 pipe.exists(INDEX, CREATED)
@@ -203,17 +332,58 @@ class RedisProjections:
             raw = await self._redis.hmget(SUMMARIES, list(ids))
         return [msgspec.json.decode(r) for r in raw if r is not None]
 
+    async def _cluster_summaries(self, limit: int, game: str | None, status: str | None) -> list[dict[str, Any]] | None:
+        layout = self._layout
+        with redis_errors():
+            # one pipeline: redis-py's cluster pipeline sends each node its shards' commands, the nodes at once
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for shard in layout.all():
+                    pipe.exists(layout.created(shard))
+                    pipe.zrevrange(layout.index(shard, game, status), 0, limit - 1, withscores=True)
+                answers = await pipe.execute()
+            if not any(answers[0::2]):
+                return None
+            tops = [[(score, member, shard) for member, score in answers[1 + 2 * shard]] for shard in layout.all()]
+            # each shard's list is newest first (score, then member, both descending, as one ZREVRANGE orders them)
+            newest = list(heapq.merge(*tops, reverse=True))[:limit]
+            if not newest:
+                return []
+            wanted: dict[int, list[bytes | str]] = {}
+            for _, member, shard in newest:
+                wanted.setdefault(shard, []).append(member)
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for shard, members in wanted.items():
+                    pipe.hmget(layout.summaries(shard), members)
+                fetched = await pipe.execute()
+        found = {
+            (shard, member): raw
+            for (shard, members), raws in zip(wanted.items(), fetched, strict=True)
+            for member, raw in zip(members, raws, strict=True)
+        }
+        raws = [found.get((shard, member)) for _, member, shard in newest]
+        return [msgspec.json.decode(r) for r in raws if r is not None]
+
+    async def _oldest(self, key: Callable[[int], str], before: float, limit: int) -> list[str]:
+        """The members scored at most `before` of one sorted set per shard, lowest score first, `limit` at most."""
+        layout = self._layout
+        with redis_errors():
+            if not layout.cluster:
+                ids = await self._redis.zrangebyscore(key(0), 0, before, start=0, num=limit)
+                return [_decoded(cast("bytes | str", i)) for i in ids]
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for shard in layout.all():
+                    pipe.zrangebyscore(key(shard), 0, before, start=0, num=limit, withscores=True)
+                answers = await pipe.execute()
+        merged = heapq.merge(*([(score, _decoded(member)) for member, score in found] for found in answers))
+        return [member for _, member in merged][:limit]
+
     async def lobbies(self, created_before: float, limit: int) -> list[str]:
         """Games in the lobby created before `created_before` (epoch seconds), oldest first."""
-        with redis_errors():
-            ids = await self._redis.zrangebyscore(LOBBIES, 0, created_before, start=0, num=limit)
-        return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
+        return await self._oldest(self._layout.lobbies, created_before, limit)
 
     async def bot_turns(self, waiting_since: float, limit: int) -> list[str]:
         """Games that have been waiting on a bot since before `waiting_since` (epoch seconds)."""
-        with redis_errors():
-            ids = await self._redis.zrangebyscore(BOT_TURNS, 0, waiting_since, start=0, num=limit)
-        return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
+        return await self._oldest(self._layout.bot_turns, waiting_since, limit)
 
     async def checkpoint(self) -> Checkpoint:
         with redis_errors():
@@ -226,6 +396,13 @@ class RedisProjections:
 
     async def reset(self) -> None:
         with redis_errors():
+            if self._layout.cluster:
+                # every node's keys of the projections (the cluster client's SCAN visits each primary), one by one:
+                # a multi-key DEL must stay within one slot
+                async for key in self._redis.scan_iter(match="tapis:games:*", count=500):
+                    await self._redis.delete(key)
+                await self._redis.delete(CHECKPOINT)
+                return
             async for key in self._redis.scan_iter(match="{game:*}:state", count=500):
                 await self._redis.delete(key)
             async for key in self._redis.scan_iter(match=f"{INDEX}:*", count=500):

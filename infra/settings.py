@@ -24,6 +24,20 @@ def _otlp_configured() -> bool:
     return any(os.environ.get(name) for name in names)
 
 
+def _share(name: str, default: float) -> float:
+    """A fraction from 0 to 1; anything else stops the start with the variable named (a typo is not "all")."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{name} must be a number from 0 to 1, not {raw!r}")
+    return value
+
+
 def _seconds_or_none(raw: str | None) -> float | None:
     return float(raw) if raw is not None and raw.strip() else None
 
@@ -31,7 +45,8 @@ def _seconds_or_none(raw: str | None) -> float | None:
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
-    redis_url: str | None = None
+    redis_url: str | None = None  # redis://host:port/db (one primary), redis+cluster://host:port[,host:port] (Cluster)
+    redis_cluster_shards: int = 32  # on a Redis Cluster: the listing's index shards (docs/deploy.md, "Redis Cluster")
     data_dir: Path = Path(".tapis")
     test_mode: bool = False  # client-chosen seeds (rules/dealing.md v2); never in production
     api_keys: tuple[str, ...] = ()
@@ -49,6 +64,7 @@ class Settings:
     bot_think_seconds: float = 0.0  # each background bot move waits this long at a table with people
     bot_trade_window_seconds: float = 5.0  # an active bot holds its end of trading this long for people (bot_runner)
     bot_concurrency: int = 2  # bot moves in progress at once in one process' background
+    bot_expert_budget: float = 1.0  # scales the `expert` bots' search (1: about 200 ms a move; domain/kernel/search.py)
     rate_failed_auth: str = "120/60"  # per client: COUNT/SECONDS, "0" = off (api/ratelimit.py)
     rate_commands: str = "1000/1"
     rate_create: str = "30/60"  # games created per client (POST /v1/games)
@@ -73,6 +89,7 @@ class Settings:
     # operations (docs/operations.md): logs, traces, the metrics sampler
     log_format: str = "json"  # "json" (one JSON object a line) or "console" (for a person at a terminal)
     log_level: str = "info"
+    request_log_sample: float = 0.01  # the share of 1xx-3xx answers written as a request line; 4xx/5xx: every one
     tracing: bool = False  # OpenTelemetry traces, exported over OTLP/HTTP (on when an OTLP endpoint is configured)
     otel_endpoint: str | None = None  # the traces URL; None: the OTEL_EXPORTER_OTLP_* variables, else localhost:4318
     metrics_interval: float = 5.0  # seconds between samples of projector lag and webhook backlog; 0 = off
@@ -83,6 +100,7 @@ class Settings:
         return cls(
             database_url=os.environ.get("DATABASE_URL") or None,
             redis_url=os.environ.get("REDIS_URL") or None,
+            redis_cluster_shards=int(os.environ.get("TAPIS_REDIS_CLUSTER_SHARDS", "32")),
             data_dir=Path(os.environ.get("TAPIS_DATA_DIR", ".tapis")),
             test_mode=_flag("TAPIS_TEST_MODE", False),
             api_keys=keys,
@@ -115,9 +133,11 @@ class Settings:
             bot_think_seconds=float(os.environ.get("TAPIS_BOT_THINK_SECONDS", "0")),
             bot_trade_window_seconds=float(os.environ.get("TAPIS_BOT_TRADE_WINDOW_SECONDS", "5")),
             bot_concurrency=int(os.environ.get("TAPIS_BOT_CONCURRENCY", "2")),
+            bot_expert_budget=float(os.environ.get("TAPIS_BOT_EXPERT_BUDGET", "1")),
             archive_after_seconds=_seconds_or_none(os.environ.get("TAPIS_ARCHIVE_AFTER_SECONDS")),
             log_format=os.environ.get("TAPIS_LOG_FORMAT", "json").strip().lower(),
             log_level=os.environ.get("TAPIS_LOG_LEVEL", "info").strip().lower(),
+            request_log_sample=_share("TAPIS_REQUEST_LOG_SAMPLE", 0.01),
             tracing=_flag("TAPIS_TRACING", _otlp_configured()),
             otel_endpoint=os.environ.get("TAPIS_OTEL_ENDPOINT") or None,
             metrics_interval=float(os.environ.get("TAPIS_METRICS_INTERVAL_SECONDS", "5")),

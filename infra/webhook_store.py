@@ -4,6 +4,7 @@ intake checkpoint."""
 from __future__ import annotations
 
 import asyncpg
+import msgspec
 
 from infra.driver_errors import postgres_errors
 from services.ports import (
@@ -12,6 +13,7 @@ from services.ports import (
     Checkpoint,
     Claimed,
     Delivery,
+    GivenUp,
     NewDelivery,
     Outcome,
     SendCaps,
@@ -23,11 +25,11 @@ CHECKPOINT = """
 WITH created AS (
     INSERT INTO webhook_checkpoint (name, tx_id, position) VALUES ($1, 0, 0)
     ON CONFLICT (name) DO NOTHING
-    RETURNING tx_id, position
+    RETURNING tx_id, position, shards::text
 )
-SELECT tx_id, position FROM created
+SELECT tx_id, position, shards FROM created
 UNION ALL
-SELECT tx_id, position FROM webhook_checkpoint WHERE name = $1
+SELECT tx_id, position, shards::text FROM webhook_checkpoint WHERE name = $1
 """
 
 # The endpoint's row is not locked: deleting it while a batch is taken in may leave that batch's deliveries
@@ -142,6 +144,49 @@ WHERE d.webhook_id = $1 AND ($2::text IS NULL OR d.game_id = $2) AND ($3::bigint
 ORDER BY d.delivery_id DESC
 LIMIT $4
 """
+
+# `tapis webhooks resend`: the given-up deliveries of live endpoints (a deleted endpoint's are never sent again).
+# By endpoint the log's index (webhook_id, delivery_id) finds them; by game alone the table is read whole, which an
+# operator's command may do.
+GIVEN_UP = """
+SELECT d.delivery_id, d.webhook_id, d.game_id, d.version, d.topic, d.attempts, d.last_status, d.last_error
+FROM webhook_deliveries d JOIN webhooks w USING (webhook_id)
+WHERE d.status = 'failed' AND w.deleted_at IS NULL
+  AND ($1::text IS NULL OR d.webhook_id = $1) AND ($2::text IS NULL OR d.game_id = $2)
+ORDER BY d.delivery_id
+"""
+
+# Pending and due at once, the attempts kept (webhook_attempts is keyed by the attempt's number, so the next one is
+# numbered on and the log keeps every earlier one). The endpoints' current pause ends (set to now, so that
+# `paused_until` still shows the last one): the operator says the endpoint is back. The breaker's failure count
+# stays, so a failing first attempt pauses it again, for twice as long. One statement: all or nothing.
+REQUEUE = """
+WITH requeued AS (
+    UPDATE webhook_deliveries d
+    SET status = 'pending', next_attempt_at = now()
+    FROM webhooks w
+    WHERE w.webhook_id = d.webhook_id AND d.status = 'failed' AND w.deleted_at IS NULL
+      AND ($1::text IS NULL OR d.webhook_id = $1) AND ($2::text IS NULL OR d.game_id = $2)
+    RETURNING d.delivery_id, d.webhook_id, d.game_id, d.version, d.topic, d.attempts, d.last_status, d.last_error
+), unpaused AS (
+    UPDATE webhooks SET paused_until = now()
+    WHERE webhook_id IN (SELECT webhook_id FROM requeued) AND paused_until > now()
+)
+SELECT * FROM requeued ORDER BY delivery_id
+"""
+
+
+def _given_up(row: asyncpg.Record) -> GivenUp:
+    return GivenUp(
+        delivery_id=row["delivery_id"],
+        webhook_id=row["webhook_id"],
+        game_id=row["game_id"],
+        version=row["version"],
+        topic=row["topic"],
+        attempts=row["attempts"],
+        last_status=row["last_status"],
+        last_error=row["last_error"],
+    )
 
 
 def _webhook(row: asyncpg.Record) -> Webhook:
@@ -259,7 +304,8 @@ class PostgresWebhookStore:
                 # and our SELECT's snapshot predates it; read again now that it is committed
                 row = await self._pool.fetchrow(CHECKPOINT, name)
         assert row is not None, "the checkpoint row exists once the statement ran twice"
-        return Checkpoint(tx_id=row["tx_id"], position=row["position"])
+        shards = msgspec.json.decode(row["shards"], type=tuple[tuple[str, int, int], ...])
+        return Checkpoint(tx_id=row["tx_id"], position=row["position"], shards=shards)
 
     async def subscribers(self, game_ids: list[str]) -> dict[str, list[Subscriber]]:
         with postgres_errors():
@@ -281,14 +327,17 @@ class PostgresWebhookStore:
         with postgres_errors():
             async with self._pool.acquire() as conn, conn.transaction():
                 # compare and set: of two processes reading the same batch, one writes it
+                # (the places per shard of a log read shard by shard, Citus, in one sorted list: compared whole)
                 moved = await conn.execute(
-                    "UPDATE webhook_checkpoint SET tx_id = $2, position = $3"
-                    " WHERE name = $1 AND tx_id = $4 AND position = $5",
+                    "UPDATE webhook_checkpoint SET tx_id = $2, position = $3, shards = $6::jsonb"
+                    " WHERE name = $1 AND tx_id = $4 AND position = $5 AND shards = $7::jsonb",
                     name,
                     reached.tx_id,
                     reached.position,
                     seen.tx_id,
                     seen.position,
+                    msgspec.json.encode(reached.shards).decode(),
+                    msgspec.json.encode(seen.shards).decode(),
                 )
                 if moved != "UPDATE 1":
                     return False
@@ -368,3 +417,13 @@ class PostgresWebhookStore:
                         outcome.ok,
                         outcome.error or f"HTTP {outcome.status_code}",
                     )
+
+    async def given_up(self, webhook_id: str | None, game_id: str | None) -> list[GivenUp]:
+        with postgres_errors():
+            rows = await self._pool.fetch(GIVEN_UP, webhook_id, game_id)
+        return [_given_up(r) for r in rows]
+
+    async def requeue(self, webhook_id: str | None, game_id: str | None) -> list[GivenUp]:
+        with postgres_errors():
+            rows = await self._pool.fetch(REQUEUE, webhook_id, game_id)
+        return [_given_up(r) for r in rows]

@@ -48,7 +48,7 @@ STOP_GRACE = 5.0  # seconds the games' tasks get, at shutdown, to finish the mov
 class Mover(Protocol):
     """How a bot move is chosen and applied (`services/bots.py`'s BotPlayer)."""
 
-    def choose(self, record: GameRecord, table: Table[Any]) -> BotMove | None: ...
+    async def choose(self, record: GameRecord, table: Table[Any]) -> BotMove | None: ...
 
     async def apply(self, record: GameRecord, table: Table[Any], chosen: BotMove) -> Table[Any]: ...
 
@@ -180,7 +180,7 @@ class BotRunner:
         """Every bot move due from `table` on; returns the table the last one left."""
         while self.running:
             async with self._slots:
-                chosen = self.mover.choose(record, table)
+                chosen = await self.mover.choose(record, table)
             if chosen is None:
                 return table
             if self.holds(record, table, chosen):

@@ -13,3 +13,4 @@ class ServiceConfig:
     bot_think_seconds: float = 0.0
     bot_trade_window_seconds: float = 5.0  # services/bot_runner.py: the trading window at a table with people
     bot_concurrency: int = 2
+    bot_expert_budget: float = 1.0  # scales the `expert` bots' search (domain/kernel/search.py)

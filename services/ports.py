@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -39,13 +39,29 @@ class LogEntry(msgspec.Struct, frozen=True):
     version: int
     type: str
     tx_id: int
+    # the shard it was read from ("<shard id>@<node group>") when the log is read shard by shard (Citus); "" when
+    # the store keeps one log
+    shard: str = ""
 
 
 class Checkpoint(msgspec.Struct, frozen=True):
-    """A place in the global log: (transaction id, position), the order the log is read in."""
+    """A place in the log: (transaction id, position), the order the log is read in; on a store read shard by shard
+    (Citus) one such place per shard in `shards` (sorted `(shard, tx_id, position)`), and no order across them."""
 
     tx_id: int = 0
     position: int = 0
+    shards: tuple[tuple[str, int, int], ...] = ()
+
+    def advanced(self, entries: Sequence[LogEntry]) -> Checkpoint:
+        """Past `entries`, a batch `read_log` returned from here (each shard's entries in that shard's order)."""
+        tx_id, position = self.tx_id, self.position
+        shards = {shard: (tx, pos) for shard, tx, pos in self.shards}
+        for entry in entries:
+            if entry.shard:
+                shards[entry.shard] = (entry.tx_id, entry.position)
+            else:
+                tx_id, position = entry.tx_id, entry.position
+        return Checkpoint(tx_id, position, tuple(sorted((shard, tx, pos) for shard, (tx, pos) in shards.items())))
 
 
 class GameRecord(msgspec.Struct, frozen=True):
@@ -107,7 +123,11 @@ class EventStore(Protocol):
 
     async def read_stream(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]: ...
 
-    async def read_log(self, after: Checkpoint, limit: int) -> list[LogEntry]: ...
+    async def read_log(self, after: Checkpoint, limit: int) -> list[LogEntry]:
+        """What committed after `after`, in the log's order within each shard (a store of one log: one order), at
+        most `limit` per shard; a transaction still running holds back what follows it. `after.advanced(entries)`
+        goes on from there. A batch of `limit` or more entries means more may be waiting."""
+        ...
 
     async def read_positions(self, positions: list[int]) -> list[RecordedEvent]: ...
 
@@ -266,6 +286,20 @@ class Delivery(msgspec.Struct, frozen=True):
     attempts: list[Attempt]
 
 
+class GivenUp(msgspec.Struct, frozen=True):
+    """A delivery its retries gave up on (`failed`), of an endpoint not deleted: what `tapis webhooks resend`
+    lists and re-queues."""
+
+    delivery_id: int
+    webhook_id: str
+    game_id: str
+    version: int
+    topic: str
+    attempts: int
+    last_status: int | None
+    last_error: str | None
+
+
 class WebhookStore(Protocol):
     async def add(self, webhook_id: str, api_key_id: str, url: str, topics: list[str], secret: str) -> Webhook: ...
 
@@ -301,6 +335,13 @@ class WebhookStore(Protocol):
         """Record the attempt; delivered when ok, else retried in `retry_in` seconds, or given up when None.
         The endpoint's breaker counts it: a success closes it, the `breaker.failures`-th failure in a row pauses
         the endpoint (its deliveries stay pending), and so does any failure after a pause, for twice as long."""
+
+    async def given_up(self, webhook_id: str | None, game_id: str | None) -> list[GivenUp]:
+        """The given-up deliveries of live endpoints, of this endpoint and/or game (None: any), oldest first."""
+
+    async def requeue(self, webhook_id: str | None, game_id: str | None) -> list[GivenUp]:
+        """Make those deliveries pending and due now (their attempts and log kept, so the next attempt is numbered
+        on), and end the current pause of their endpoints; returns what it re-queued, as it was, oldest first."""
 
 
 class WebhookPoster(Protocol):

@@ -40,8 +40,7 @@ class Projector:
             except Exception:
                 # one broken stream must not stop the projection of all the others
                 log.exception("cannot project stream %s; skipped", stream_id)
-        last = recorded[-1]
-        await self.repo.projections.save_checkpoint(Checkpoint(tx_id=last.tx_id, position=last.position))
+        await self.repo.projections.save_checkpoint(checkpoint.advanced(recorded))
         return len(recorded)
 
     async def _project_stream(self, stream_id: str, entries: list[LogEntry]) -> None:
@@ -73,7 +72,7 @@ class Projector:
 
     async def step(self) -> bool:
         """One batch; True when the batch was full (more is waiting)."""
-        return await self.run_once() == self.batch
+        return await self.run_once() >= self.batch  # a log read shard by shard gives up to `batch` per shard
 
     async def rebuild(self) -> int:
         """Forget every projection and fold them again from the event store."""

@@ -112,8 +112,14 @@ class Repository:
         except ProjectionUnavailable as exc:
             log.warning("projection unavailable, replaying %s: %s", record.game_id, exc)
             return await self.replay(record.game_id, game_codec)
-        if loaded is not None:
+        written = self._written.get(record.game_id)
+        if loaded is not None and (written is None or loaded[0] >= written.version):
             return game_codec.table(loaded[1])
+        if loaded is not None and written is not None:
+            # behind a version this process appended: its projection write failed (Redis down, or a Cluster failing
+            # over), or Redis lost it (a replica promoted before the write reached it: replication is asynchronous).
+            # Serving it would show a turn already played until the catch-up projector's next pass
+            log.warning("projection of %s at %d, behind %d: refolding", record.game_id, loaded[0], written.version)
         # a miss: Redis lost it, or it was written by code of another state schema (an earlier release): refold,
         # and put the table back so that the next read decodes it
         table = await self.replay(record.game_id, game_codec)

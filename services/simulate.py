@@ -65,6 +65,7 @@ class Plan(msgspec.Struct, frozen=True):
     seed: bytes
     options: dict[str, Any] = {}
     rotate: bool = False
+    expert_budget: float = 1.0  # scales the `expert` seats' search (domain/kernel/search.py); 1: the server default
 
 
 def lineup(levels: Sequence[str], players: int) -> list[str]:
@@ -120,7 +121,8 @@ def play_game(plan: Plan, index: int, record: list[Any] | None = None) -> GameRe
         if commands >= MAX_COMMANDS:
             raise RuntimeError(f"{plan.game} game {index} did not end after {MAX_COMMANDS} commands")
         seat = rules.awaiting(table.inner)[0]
-        move = rules.bot_move(table.inner, seat, levels[seat], Draws(seed, bot_label(seat, table.version)))
+        draws = Draws(seed, bot_label(seat, table.version))
+        move = rules.bot_move(table.inner, seat, levels[seat], draws, plan.expert_budget)
         apply(tables.play(rules, table, seat, move, seed))
         commands += 1
     return GameResult(

@@ -14,6 +14,8 @@ delivery log show `paused_until` and why).
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import hashlib
 import hmac
 import logging
@@ -38,7 +40,6 @@ from services.errors import Conflict, NotFound, ServiceError
 from services.keys import PortalKeys
 from services.ports import (
     Breaker,
-    Checkpoint,
     Claimed,
     NewDelivery,
     RecordedEvent,
@@ -69,7 +70,13 @@ MAX_WEBHOOKS_PER_KEY = 20
 CHECKPOINT = "deliveries"
 MAX_SEND_ROUNDS = 200  # per tick, so that new events are taken in between
 STOP_GRACE_SECONDS = 1.0  # what a stopping process gives the sends in flight before it cancels them
+# Deprecated: the Standard Webhooks headers below replace it; sent beside them for one more release
 SIGNATURE_HEADER = "X-Tapis-Signature"
+SECRET_PREFIX = "whsec_"  # noqa: S105 (the form's prefix, no secret)
+# Standard Webhooks (https://www.standardwebhooks.com): the message id, the attempt's time and the signature
+STANDARD_ID_HEADER = "webhook-id"
+STANDARD_TIMESTAMP_HEADER = "webhook-timestamp"
+STANDARD_SIGNATURE_HEADER = "webhook-signature"
 
 
 def topic_of(event_type: str) -> str:
@@ -84,6 +91,44 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
     """`t=<unix time>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: the time is signed, so a replay shows its age."""
     mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
     return f"t={timestamp},v1={mac}"
+
+
+def new_secret() -> str:
+    """`whsec_` and the standard base64 of 32 random bytes: the form Standard Webhooks libraries take as is."""
+    return SECRET_PREFIX + base64.b64encode(secrets.token_bytes(32)).decode()
+
+
+def signing_key(secret: str) -> bytes:
+    """The HMAC key of the Standard Webhooks signature: the bytes that the base64 after `whsec_` encodes.
+
+    Endpoints registered before the Standard Webhooks headers have `whsec_` and URL-safe base64 without padding
+    (`secrets.token_urlsafe(32)`); new ones have standard base64. The two alphabets differ only in `-_` against
+    `+/`, so one rule reads both, and an old endpoint keeps its 32 random bytes as its key: no secret changes
+    and no migration. A secret that is not base64 at all (only tests make those) signs with its own UTF-8 bytes.
+    """
+    encoded = secret.removeprefix(SECRET_PREFIX).replace("-", "+").replace("_", "/")
+    try:
+        key = base64.b64decode(encoded + "=" * (-len(encoded) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        key = b""
+    return key or secret.encode()
+
+
+def standard_secret(secret: str) -> str:
+    """The secret as a Standard Webhooks library takes it (`whsec_<standard base64 of the key>`): the secret
+    itself for an endpoint registered since; for an older one, its URL-safe characters turned standard."""
+    return SECRET_PREFIX + base64.b64encode(signing_key(secret)).decode()
+
+
+def message_id(delivery_id: int) -> str:
+    """The `webhook-id` of a delivery: one per (endpoint, event), the same on every retry and resend."""
+    return f"msg_{delivery_id}"
+
+
+def standard_signature(secret: str, msg_id: str, timestamp: int, body: bytes) -> str:
+    """`v1,<base64 HMAC-SHA256(key, "<id>.<timestamp>.<body>")>`, as the Standard Webhooks specification says."""
+    signed = msg_id.encode() + b"." + str(timestamp).encode() + b"." + body
+    return "v1," + base64.b64encode(hmac.new(signing_key(secret), signed, hashlib.sha256).digest()).decode()
 
 
 class InvalidWebhook(ServiceError):
@@ -126,7 +171,7 @@ class PortalWebhooks:
     async def register(self, api_key: str | None, url: str, topics: list[str]) -> WebhookCreated:
         key_id = await self.keys.portal(api_key)
         url, topics = check_url(url), check_topics(topics)
-        secret = "whsec_" + secrets.token_urlsafe(32)
+        secret = new_secret()
         if await self.store.count(key_id) >= MAX_WEBHOOKS_PER_KEY:
             raise Conflict(
                 f"a portal has at most {MAX_WEBHOOKS_PER_KEY} webhooks",
@@ -251,8 +296,7 @@ class WebhookWorker:
                 # one stream that cannot be read must not hold back every portal's deliveries
                 log.exception("cannot turn the events of %s into webhook deliveries; skipped", game_id)
                 self._tables.pop(game_id, None)
-        last = entries[-1]
-        if not await self.store.intake(CHECKPOINT, seen, Checkpoint(last.tx_id, last.position), deliveries):
+        if not await self.store.intake(CHECKPOINT, seen, seen.advanced(entries), deliveries):
             self._tables.clear()  # another process took this batch; what was folded here may run ahead
         return len(entries)
 
@@ -367,9 +411,13 @@ class WebhookWorker:
 
     async def _send(self, claimed: Claimed) -> bool:
         timestamp = int(self.clock())
+        msg_id = message_id(claimed.delivery_id)
         headers = {
             "Content-Type": "application/json",
             "User-Agent": "Tapis-Webhooks/1",
+            STANDARD_ID_HEADER: msg_id,
+            STANDARD_TIMESTAMP_HEADER: str(timestamp),
+            STANDARD_SIGNATURE_HEADER: standard_signature(claimed.secret, msg_id, timestamp, claimed.body),
             SIGNATURE_HEADER: signature(claimed.secret, timestamp, claimed.body),
             "X-Tapis-Webhook-Id": claimed.webhook_id,
             "X-Tapis-Delivery-Id": str(claimed.delivery_id),
@@ -387,7 +435,7 @@ class WebhookWorker:
         def stopping() -> bool:
             return stop is not None and stop.is_set()
 
-        while await self.intake_once() == self.batch and not stopping():
+        while await self.intake_once() >= self.batch and not stopping():
             pass
         # A delivered head lets the game's next event go at once, not one event per tick. Only progress
         # earns another claim: an endpoint that times out must not keep a stopping process waiting.
@@ -406,7 +454,7 @@ class WebhookWorker:
         """One turn of the API process's webhook task: take in the new events, fill the free slots, and wait for a
         send to finish (its slot is filled at once on the next turn), at most the interval. The sends outlive the
         turn; once `stop` is set they get a moment to finish, and the rest are cancelled."""
-        while await self.intake_once() == self.batch and not stop.is_set():
+        while await self.intake_once() >= self.batch and not stop.is_set():
             pass
         if not stop.is_set():
             await self.dispatch()

@@ -1,6 +1,7 @@
 """A webhook receiver for the tests: an asyncio HTTP/1.1 server on loopback that records what it is sent.
 
-It can be stopped (connections refused) and started again on the same port, to show retries.
+It can be stopped (connections refused) and started again on the same port, to show retries, or answer another
+status (`answer`: a 500 is a failed attempt that still arrives, with its headers, to be looked at).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def verify(secret: str, received: Received, tolerance: float = 300) -> bool:
 class Receiver:
     port: int = 0
     received: list[Received] = field(default_factory=list)
+    answer: int = 204
     _server: asyncio.Server | None = None
 
     @property
@@ -65,7 +67,7 @@ class Receiver:
                     headers[name.strip().lower()] = value.strip()
             body = await asyncio.wait_for(reader.readexactly(int(headers.get("content-length", "0"))), timeout=5)
             self.received.append(Received(headers, body))
-            writer.write(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+            writer.write(f"HTTP/1.1 {self.answer} Answer\r\nConnection: close\r\n\r\n".encode())
             await writer.drain()
         except (asyncio.IncompleteReadError, TimeoutError, ConnectionError):
             pass

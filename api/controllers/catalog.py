@@ -10,6 +10,7 @@ from litestar.params import FromPath
 
 from api.schemas import Catalog, CatalogDetail, CatalogEntry
 from domain.games.registry import GAMES
+from domain.kernel.bots import LEVELS
 from domain.kernel.errors import RuleViolation
 from domain.kernel.game import AnyGame
 
@@ -23,6 +24,7 @@ def entry(rules: AnyGame) -> CatalogEntry:
         options=msgspec.to_builtins(rules.options_type()),
         options_schema=msgspec.json.schema(rules.options_type),
         commands=[t.__struct_config__.tag for t in typing.get_args(rules.command_type)],
+        bots=list(LEVELS),
     )
 
 

@@ -12,7 +12,7 @@ from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, Quer
 
 from api.bodies import command_body
 from api.controllers.options import allow
-from api.dependencies import MAX_VERSION, Services, parse_version_header
+from api.dependencies import MAX_VERSION, Services, parse_version_header, provide_services, provide_token
 from api.schemas import CreateGame, JoinSeat
 from services.export_format import ExportDocument
 from services.results import (
@@ -106,11 +106,13 @@ class GamesController(Controller):
         self,
         game_id: FromPath[str],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
-        token: NamedDependency[str | None],
         if_match: Annotated[str | None, HeaderParameter(name="If-Match", required=False)] = None,
         idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
     ) -> Response[CommandResult]:
+        # the hottest route takes the services and the token as the dependencies would give them, without Litestar's
+        # dependency resolution on every command (neither is a parameter of the API: the schema is the same)
+        services = provide_services(request)
+        token = provide_token(request, services)
         body = await command_body(request)
         version = parse_version_header(if_match, "If-Match")
         result = await services.commands.command(game_id, token, body, version, idempotency_key)

@@ -19,7 +19,8 @@ V = TypeVar("V")
 C = TypeVar("C")
 Opt = TypeVar("Opt")
 
-LEVELS = ("random", "smart")
+# "expert" searches (domain/kernel/search.py): it plays the game's smart policy forward in sampled worlds
+LEVELS = ("random", "smart", "expert")
 
 
 @dataclass(frozen=True)

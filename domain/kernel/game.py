@@ -129,6 +129,9 @@ class Game(Generic[S, C, E, Opt]):
     options_of: Callable[[S], Opt] = state_options  # type: ignore[assignment]  # for states with `options`
     # (players, options, rules version) -> the initial state, for a game whose rules changed (see `RULES`)
     versioned_initial_state: Callable[[int, Opt, int], S] | None = None
+    # the `expert` bot: given what its seat sees, its draws and the search budget (a scale of the game's default
+    # counts, domain/kernel/search.py), the move it plays; a game without one plays `smart` for it
+    expert: Callable[[Seen[Any, C, Opt], Draws, float], C] | None = None
 
     def initial(self, players: int, options: Opt, rules: int) -> S:
         """The state a game starts from, under the rules version its table was created under."""
@@ -151,19 +154,23 @@ class Game(Generic[S, C, E, Opt]):
             moves=self.legal_moves(state, seat),
         )
 
-    def bot_move(self, state: S, seat: int, level: str, draws: Draws) -> C:
-        """The move of a bot of `level` awaited at `seat`: its policy over what the seat sees."""
+    def bot_move(self, state: S, seat: int, level: str, draws: Draws, budget: float = 1.0) -> C:
+        """The move of a bot of `level` awaited at `seat`: its policy over what the seat sees. `budget` scales the
+        `expert` level's search (1: the game's default counts); the other levels do not search."""
         seen = self.seen(state, seat)
         if not seen.moves:
             return pick(seen.moves, draws)  # refuses with `no_legal_move`
-        policy = self.smart if level == "smart" else self.random
+        if level == "expert" and self.expert is not None:
+            return self.expert(seen, draws, budget)
+        policy = self.smart if level in ("smart", "expert") else self.random
         return policy(seen, draws)
 
     def bot_reaction(self, state: S, seat: int, level: str, draws: Draws) -> C | None:
-        """A bot's move at `seat` while the game waits for people only (`react`), or None."""
+        """A bot's move at `seat` while the game waits for people only (`react`), or None. An `expert` reacts as
+        `smart` does: the search weighs the moves the game awaits, a reaction is an answer nobody awaits."""
         if self.react is silent:
             return None
-        return self.react(self.seen(state, seat), level, draws)
+        return self.react(self.seen(state, seat), "smart" if level == "expert" else level, draws)
 
 
 AnyGame = Game[Any, Any, Any, Any]

@@ -370,9 +370,10 @@ class BotMove(msgspec.Struct, frozen=True):
     command: Any
 
 
-def next_bot_move(rules: AnyGame, table: Table[Any], seed: bytes) -> BotMove | None:
+def next_bot_move(rules: AnyGame, table: Table[Any], seed: bytes, budget: float = 1.0) -> BotMove | None:
     """The bot to play now and its move: an awaited bot first; when the game waits for people only, a bot
-    that reacts (answers an open offer, proposes a trade); None when no bot has anything to do."""
+    that reacts (answers an open offer, proposes a trade); None when no bot has anything to do. `budget` scales
+    an `expert` bot's search (domain/kernel/search.py)."""
     if table.status != "active" or table.inner is None:
         return None
     awaited = rules.awaiting(table.inner)
@@ -380,7 +381,7 @@ def next_bot_move(rules: AnyGame, table: Table[Any], seed: bytes) -> BotMove | N
         taken = table.seats[seat]
         if taken is not None and taken.bot is not None:
             draws = Draws(key(table, seed), bot_label(seat, table.version))
-            return BotMove(seat, taken.bot, rules.bot_move(table.inner, seat, taken.bot, draws))
+            return BotMove(seat, taken.bot, rules.bot_move(table.inner, seat, taken.bot, draws, budget))
     for seat, taken in enumerate(table.seats):
         if taken is not None and taken.bot is not None and seat not in awaited:
             draws = Draws(key(table, seed), reaction_label(seat, table.version))

@@ -15,6 +15,7 @@ from services.ports import (
     Checkpoint,
     Claimed,
     Delivery,
+    GivenUp,
     NewDelivery,
     Outcome,
     SendCaps,
@@ -276,6 +277,48 @@ class MemoryWebhookStore:
             queued.next_attempt_at = now + timedelta(seconds=retry_in or 0.0)
         queued.last_status = outcome.status_code
         queued.last_error = outcome.error
+
+    async def given_up(self, webhook_id: str | None, game_id: str | None) -> list[GivenUp]:
+        """The given-up deliveries of live endpoints, of this endpoint and/or game (None: any), oldest first."""
+        await self._round_trip()
+        return [self._given_up(q) for q in self._failed(webhook_id, game_id)]
+
+    async def requeue(self, webhook_id: str | None, game_id: str | None) -> list[GivenUp]:
+        """Make those deliveries pending and due now, attempts kept, and end their endpoints' current pause (as
+        infra/webhook_store.py's REQUEUE)."""
+        await self._round_trip()
+        now = self._store.clock()
+        found = self._failed(webhook_id, game_id)
+        shown = [self._given_up(q) for q in found]
+        for queued in found:
+            queued.status, queued.next_attempt_at = "pending", now
+            endpoint = self._endpoints[queued.new.webhook_id]
+            if endpoint.paused(now):
+                endpoint.paused_until = now
+        return shown
+
+    def _failed(self, webhook_id: str | None, game_id: str | None) -> list[Queued]:
+        return [
+            q
+            for q in self._queue.values()
+            if q.status == "failed"
+            and self._endpoints[q.new.webhook_id].deleted_at is None
+            and (webhook_id is None or q.new.webhook_id == webhook_id)
+            and (game_id is None or q.new.game_id == game_id)
+        ]
+
+    @staticmethod
+    def _given_up(queued: Queued) -> GivenUp:
+        return GivenUp(
+            delivery_id=queued.delivery_id,
+            webhook_id=queued.new.webhook_id,
+            game_id=queued.new.game_id,
+            version=queued.new.version,
+            topic=queued.new.topic,
+            attempts=queued.attempts,
+            last_status=queued.last_status,
+            last_error=queued.last_error,
+        )
 
     def _live(self, api_key_id: str) -> list[Endpoint]:
         live = [e for e in self._endpoints.values() if e.api_key_id == api_key_id and e.deleted_at is None]

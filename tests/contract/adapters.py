@@ -94,10 +94,15 @@ def memory_cache() -> Cache:
     )
 
 
-def redis_cache(client: redis.Redis) -> Cache:
+def redis_cache(client: redis.Redis | redis.RedisCluster) -> Cache:
+    """On one primary or a Redis Cluster, with the key layout the app gives that client (bootstrap.redis_layout)."""
+    from bootstrap import redis_layout
+    from infra.projections import CLUSTER_SHARDS
+
+    layout = redis_layout(client, CLUSTER_SHARDS)
     return Cache(
-        projections=PublishingProjections(client),
-        wakeups=RedisWakeups(client),
+        projections=PublishingProjections(client, layout),
+        wakeups=RedisWakeups(client, layout=layout),
         news=RedisRecordNews(client),
         elapse=asyncio.sleep,
         quiet=0.05,

@@ -15,12 +15,17 @@ import pytest
 
 from infra.embedded import ServiceUrls
 from services.ports import EventStore, Projections
+from tests.citus.fixtures import CITUS_MISSING, citus_cluster, migrated_database
 from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database
 from tests.contract.adapters import Cache, Database, memory_cache, memory_database, postgres_database, redis_cache
 
 if TYPE_CHECKING:
     import asyncpg
     import redis.asyncio as redis
+
+    from tools.citus_cluster import CitusCluster
+
+__all__ = ["citus_cluster"]  # a fixture, for the Citus half of `database`
 
 
 def _other_redis_db(url: str) -> str:
@@ -70,18 +75,61 @@ async def contract_redis(contract_urls: ServiceUrls) -> AsyncIterator[redis.Redi
     await client.aclose()
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])
+@pytest.fixture(scope="session")
+def citus_contract_url(citus_cluster: CitusCluster) -> Iterator[str]:
+    with migrated_database(citus_cluster, "tapis_contract") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+async def citus_contract_pool(citus_contract_url: str) -> AsyncIterator[asyncpg.Pool]:
+    import asyncpg
+
+    created = await asyncpg.create_pool(citus_contract_url, min_size=1, max_size=10)
+    yield created
+    await created.close()
+
+
+# the Citus half only where a cluster can start (tests/citus/fixtures.py), like the tests of tests/citus/
+DATABASES = ["memory", pytest.param("postgres", marks=pytest.mark.integration)]
+if CITUS_MISSING is None:
+    DATABASES.append(pytest.param("citus", marks=[pytest.mark.integration, pytest.mark.citus]))
+
+
+@pytest.fixture(params=DATABASES)
 def database(request: pytest.FixtureRequest) -> Database:
     # a plain fixture: it asks for the servers' async fixtures only for the real param, outside any running loop
     if request.param == "memory":
         return memory_database()
+    if request.param == "citus":
+        return postgres_database(request.getfixturevalue("citus_contract_pool"))
     return postgres_database(request.getfixturevalue("contract_pool"))
 
 
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
+@pytest.fixture(scope="session")
+async def contract_cluster_redis() -> AsyncIterator[redis.RedisCluster]:
+    """A 3-master Redis Cluster of the contract suite's own (tests/cluster/redis_cluster.py), for the cluster half."""
+    from bootstrap import redis_client
+    from tests.cluster.redis_cluster import running_cluster
+
+    with running_cluster(masters=3) as cluster:
+        client = redis_client(cluster.url)
+        yield client
+        await client.aclose()
+
+
+@pytest.fixture(
+    params=[
+        "memory",
+        pytest.param("redis", marks=pytest.mark.integration),
+        pytest.param("redis_cluster", marks=[pytest.mark.integration, pytest.mark.redis_cluster]),
+    ]
+)
 def cache(request: pytest.FixtureRequest) -> Cache:
     if request.param == "memory":
         return memory_cache()
+    if request.param == "redis_cluster":
+        return redis_cache(request.getfixturevalue("contract_cluster_redis"))
     return redis_cache(request.getfixturevalue("contract_redis"))
 
 

@@ -14,6 +14,7 @@ from infra.event_store import PostgresEventStore
 from infra.memory.archive_store import MemoryArchive
 from infra.memory.event_store import MemoryEventStore
 from services.ports import Archive, EventStore, Idempotency, NewEvent
+from tests.contract.conftest import DATABASES
 from tests.contract.streams import new_stream
 
 
@@ -23,12 +24,12 @@ class Archived:
     archive: Archive
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])
+@pytest.fixture(params=DATABASES)  # memory, Postgres, and Citus where a cluster can start
 def archived(request: pytest.FixtureRequest) -> Archived:
     if request.param == "memory":
         store = MemoryEventStore()
         return Archived(store, MemoryArchive(store))
-    pool = request.getfixturevalue("contract_pool")
+    pool = request.getfixturevalue("citus_contract_pool" if request.param == "citus" else "contract_pool")
     return Archived(PostgresEventStore(pool), PostgresArchive(pool))
 
 

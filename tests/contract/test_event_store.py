@@ -1,6 +1,7 @@
 """The event store's contract, for Postgres and the memory store alike: versions, atomic appends, idempotency,
-seat tokens changed with the append, and a global log read in one order (the test of a transaction that
-commits late, which only Postgres can hold open, is in tests/integration/test_event_store.py)."""
+seat tokens changed with the append, and a log read in one order per shard (a store of one log: one order; the
+test of a transaction that commits late, which only Postgres can hold open, is in tests/integration/
+test_event_store.py, and on Citus in tests/citus/test_late_commit.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import msgspec
 import pytest
 
 from services.ports import (
-    Checkpoint,
     ConcurrencyConflict,
     DuplicateCommand,
     EventStore,
@@ -20,7 +20,7 @@ from services.ports import (
     NewEvent,
     SeatToken,
 )
-from tests.contract.streams import ev, head_of_log, new_stream
+from tests.contract.streams import ev, head_of_log, in_one_order, new_stream, single_log
 
 
 async def test_append_checks_the_expected_version(store: EventStore) -> None:
@@ -72,7 +72,7 @@ async def test_global_log_is_read_in_one_order_under_concurrency(store: EventSto
         for _ in range(400):
             for r in await store.read_log(checkpoint, 50):
                 seen.append((r.stream_id, r.version))
-                checkpoint = Checkpoint(tx_id=r.tx_id, position=r.position)
+                checkpoint = checkpoint.advanced([r])
             if len(seen) == 80:
                 return
             await asyncio.sleep(0.005)
@@ -149,17 +149,15 @@ async def test_whole_events_are_fetched_by_their_place_in_the_log(store: EventSt
     await store.append(first, 1, [ev(2)], {"actor": 1})
     await store.append(second, 1, [ev(7)], {"actor": 2})
     entries = await store.read_log(start, 1000)
-    assert [(e.stream_id, e.version, e.type) for e in entries] == [
-        (first, 1, "Thing"),
-        (second, 1, "Thing"),
-        (first, 2, "Thing"),
-        (second, 2, "Thing"),
-    ]
-    fetched = await store.read_positions([entries[3].position, entries[2].position])
-    assert [(r.stream_id, r.version, msgspec.json.decode(r.data), r.metadata) for r in fetched] == [
-        (first, 2, {"n": 2}, {"actor": 1}),
-        (second, 2, {"n": 7}, {"actor": 2}),
-    ]
+    assert in_one_order(entries, [(first, 1), (second, 1), (first, 2), (second, 2)])
+    assert {e.type for e in entries} == {"Thing"}
+    seconds = [e.position for e in entries if e.version == 2]
+    fetched = await store.read_positions(seconds[::-1])
+    assert sorted((r.stream_id, r.version, msgspec.json.decode(r.data), r.metadata) for r in fetched) == sorted(
+        [(first, 2, {"n": 2}, {"actor": 1}), (second, 2, {"n": 7}, {"actor": 2})]
+    )
+    if single_log(entries):  # one log: the events come in its order
+        assert [(r.stream_id, r.version) for r in fetched] == [(first, 2), (second, 2)]
     assert await store.read_positions([]) == []
 
 
@@ -315,15 +313,21 @@ async def test_each_append_is_one_transaction_and_the_log_goes_on_from_any_check
     await store.append(first, 1, [ev(2), ev(3)], {})
     await store.append(second, 1, [ev(2)], {})
     entries = await store.read_log(start, 1000)
-    assert [(e.stream_id, e.version) for e in entries] == [(first, 1), (second, 1), (first, 2), (first, 3), (second, 2)]
-    assert len({e.tx_id for e in entries}) == 4 and entries[2].tx_id == entries[3].tx_id
-    assert [e.position for e in entries] == sorted(e.position for e in entries)
-    assert [(e.tx_id, e.position) for e in entries] == sorted((e.tx_id, e.position) for e in entries)
+    assert in_one_order(entries, [(first, 1), (second, 1), (first, 2), (first, 3), (second, 2)])
+    assert len({(e.shard, e.tx_id) for e in entries}) == 4
+    assert len({e.tx_id for e in entries if e.stream_id == first and e.version > 1}) == 1
+    for shard in {e.shard for e in entries}:  # the log's order, within each shard (a store of one log: one shard)
+        ours = [e for e in entries if e.shard == shard]
+        assert [e.position for e in ours] == sorted(e.position for e in ours)
+        assert [(e.tx_id, e.position) for e in ours] == sorted((e.tx_id, e.position) for e in ours)
     # a reader that stopped after any entry goes on with the next one
-    for i, entry in enumerate(entries):
-        after = Checkpoint(tx_id=entry.tx_id, position=entry.position)
+    for i in range(len(entries)):
+        after = start.advanced(entries[: i + 1])
         assert (await store.read_log(after, 1000))[: len(entries) - i - 1] == entries[i + 1 :]
-    assert await store.read_log(start, 2) == entries[:2]
+    # the limit counts per shard: each shard's first two
+    limited = await store.read_log(start, 2)
+    for shard in {e.shard for e in entries}:
+        assert [e for e in limited if e.shard == shard] == [e for e in entries if e.shard == shard][:2]
     recorded = await store.read_stream(first)
     assert [(r.position, r.tx_id) for r in recorded] == [(e.position, e.tx_id) for e in entries if e.stream_id == first]
 

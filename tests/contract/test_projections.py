@@ -103,6 +103,17 @@ async def test_the_checkpoint_is_kept(projections: Projections) -> None:
         await projections.save_checkpoint(before)  # a shared Redis' projector goes on from where it was
 
 
+async def test_a_checkpoint_of_one_place_per_shard_is_kept(projections: Projections) -> None:
+    # what the projector keeps when the log is read shard by shard (Citus)
+    before = await projections.checkpoint()
+    shards = Checkpoint(shards=(("102008@1", 751, 3), ("102009@2", 9, 12)))
+    try:
+        await projections.save_checkpoint(shards)
+        assert await projections.checkpoint() == shards
+    finally:
+        await projections.save_checkpoint(before)
+
+
 async def test_ping_answers(projections: Projections) -> None:
     await projections.ping()
 

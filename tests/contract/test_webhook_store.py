@@ -15,6 +15,7 @@ from services.ports import (
     Checkpoint,
     Claimed,
     GameRecord,
+    GivenUp,
     NewDelivery,
     Outcome,
     SendCaps,
@@ -122,6 +123,22 @@ async def test_deliveries_are_taken_in_once_per_move_of_the_checkpoint(database:
     assert [d.version for d in await webhooks.deliveries(webhook_id, None, None, 10)] == [3, 1]
     # a checkpoint never read is not moved
     assert await webhooks.intake("contract-" + secrets.token_hex(6), start, reached, []) is False
+
+
+async def test_a_checkpoint_of_one_place_per_shard_moves_as_a_whole(database: Database, portal: Portal) -> None:
+    # the intake's checkpoint when the log is read shard by shard (Citus): compared and set with all its places
+    webhooks = database.webhooks
+    webhook_id = await portal.endpoint(["*"])
+    name = "contract-" + secrets.token_hex(6)
+    start = await webhooks.checkpoint(name)
+    first = Checkpoint(shards=(("102008@1", 751, 3),))
+    assert await webhooks.intake(name, start, first, [delivery(webhook_id, "g1", 3, 1)])
+    assert await webhooks.checkpoint(name) == first
+    both = Checkpoint(shards=(("102008@1", 751, 3), ("102009@2", 9, 12)))
+    assert await webhooks.intake(name, first, both, [delivery(webhook_id, "g2", 12, 1)])
+    # a reader that saw only the first shard's place lost: another moved the checkpoint on
+    assert await webhooks.intake(name, first, Checkpoint(shards=(("102008@1", 800, 40),)), []) is False
+    assert await webhooks.checkpoint(name) == both
 
 
 async def test_only_the_head_of_each_endpoint_and_game_is_leased_and_attempts_are_logged(
@@ -333,3 +350,81 @@ async def test_failures_while_paused_add_no_pause(database: Database, portal: Po
     # one pause of 30 s, not three growing ones
     created = listed[webhook_id].created_at
     assert (shown.paused_until - created).total_seconds() < 40
+
+
+# --- `tapis webhooks resend`: given-up deliveries re-queued ---
+
+
+async def test_given_up_deliveries_are_listed_and_requeued_by_endpoint_and_game(
+    database: Database, portal: Portal
+) -> None:
+    webhooks = database.webhooks
+    one, two = await portal.endpoint(["*"]), await portal.endpoint(["*"])
+    g1, g2 = "g" + secrets.token_hex(6), "g" + secrets.token_hex(6)
+    await taken_in(
+        webhooks,
+        [delivery(one, g1, 10, 1), delivery(one, g1, 11, 2), delivery(one, g2, 12, 1), delivery(two, g1, 10, 1)],
+    )
+    # every head is given up at its first attempt, except two's, delivered; then one's second event of g1
+    for claimed in await portal.claim():
+        ok = claimed.webhook_id == two
+        await webhooks.finish(claimed, OK if ok else REFUSED, retry_in=None)
+    (second,) = await portal.claim()
+    assert (second.webhook_id, second.game_id, second.version) == (one, g1, 2)
+    await webhooks.finish(second, REFUSED, retry_in=None)
+    assert await portal.claim() == []
+
+    def shown(found: list[GivenUp]) -> list[tuple[str, str, int, int, int | None]]:
+        return [(g.webhook_id, g.game_id, g.version, g.attempts, g.last_status) for g in found]
+
+    assert shown(await webhooks.given_up(one, None)) == [
+        (one, g1, 1, 1, 503),
+        (one, g1, 2, 1, 503),
+        (one, g2, 1, 1, 503),
+    ]
+    assert shown(await webhooks.given_up(None, g2)) == [(one, g2, 1, 1, 503)]
+    assert await webhooks.given_up(two, None) == []  # delivered is not given up
+    assert await webhooks.given_up(one, "g" + secrets.token_hex(6)) == []
+    # listing changes nothing
+    assert shown(await webhooks.given_up(one, g1)) == [(one, g1, 1, 1, 503), (one, g1, 2, 1, 503)]
+
+    requeued = await webhooks.requeue(one, g1)
+    assert shown(requeued) == [(one, g1, 1, 1, 503), (one, g1, 2, 1, 503)]
+    assert await webhooks.requeue(one, g1) == []  # pending now: not given up twice
+    assert shown(await webhooks.given_up(one, None)) == [(one, g2, 1, 1, 503)]
+    # sent again in order, the same delivery (so the same webhook-id), its attempt numbered on, its log kept
+    (again,) = await portal.claim()
+    assert (again.delivery_id, again.version, again.attempt) == (requeued[0].delivery_id, 1, 2)
+    await webhooks.finish(again, OK, retry_in=None)
+    (then,) = await portal.claim()
+    assert (then.delivery_id, then.version, then.attempt) == (requeued[1].delivery_id, 2, 2)
+    await webhooks.finish(then, OK, retry_in=None)
+    log = await webhooks.deliveries(one, g1, None, 10)
+    assert [(d.version, d.status, [a.status_code for a in d.attempts]) for d in log] == [
+        (2, "delivered", [503, 204]),
+        (1, "delivered", [503, 204]),
+    ]
+
+
+async def test_a_requeue_ends_the_endpoint_s_pause_and_skips_deleted_endpoints(
+    database: Database, portal: Portal
+) -> None:
+    webhooks = database.webhooks
+    paused, deleted = await portal.endpoint(["*"]), await portal.endpoint(["*"])
+    breaker = Breaker(failures=1, pause_seconds=600, max_pause_seconds=600)
+    await taken_in(webhooks, [delivery(paused, "g1", 10, 1), delivery(deleted, "g1", 10, 1)])
+    for claimed in await portal.claim():
+        await webhooks.finish(claimed, REFUSED, retry_in=None, breaker=breaker)
+    shown = await webhooks.get(portal.key_id, paused)
+    assert shown is not None and shown.paused_until is not None
+    await webhooks.delete(portal.key_id, deleted)
+    assert [g.webhook_id for g in await webhooks.given_up(None, "g1") if g.webhook_id in portal.endpoints] == [paused]
+    assert [g.webhook_id for g in await webhooks.requeue(paused, None)] == [paused]
+    assert await webhooks.requeue(deleted, None) == []
+    # due at once although the pause had ten minutes to go; the breaker still counts the failure
+    (probe,) = await portal.claim()
+    assert probe.webhook_id == paused
+    await webhooks.finish(probe, REFUSED, retry_in=None, breaker=breaker)
+    again = await webhooks.get(portal.key_id, paused)
+    assert again is not None and again.consecutive_failures == 2 and again.paused_until is not None
+    assert [g.attempts for g in await webhooks.given_up(paused, None)] == [2]

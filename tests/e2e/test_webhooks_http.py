@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from standardwebhooks import Webhook
 
 from infra.embedded import ServiceUrls
 from tests.e2e.client import Tapis, bearer
@@ -111,12 +112,14 @@ async def test_webhooks_get_every_event_in_order_and_what_they_missed_across_a_r
             final = view["version"]
 
             async def all_of_first() -> bool:
-                return len(first_arrivals(receiver, game_id)) == final
+                return bool(len(first_arrivals(receiver, game_id)) == final)
 
             await wait_for(all_of_first)
             got = first_arrivals(receiver, game_id)
             assert [e["version"] for e in got] == list(range(1, final + 1))
             assert all(verify(secret, r) for r in receiver.received)
+            # and as a Standard Webhooks message, checked by the reference library as a portal would
+            assert all(Webhook(secret).verify(r.body, r.headers) == r.event for r in receiver.received)
             assert got[-1]["type"] == "GameEnded"
 
             # the receiver goes away; a bot game is played; its first delivery is retried, the rest wait
@@ -163,12 +166,16 @@ async def test_webhooks_get_every_event_in_order_and_what_they_missed_across_a_r
     try:
 
         async def all_of_second() -> bool:
-            return len(first_arrivals(receiver, second)) == second_final
+            return bool(len(first_arrivals(receiver, second)) == second_final)
 
         await wait_for(all_of_second)
         got = first_arrivals(receiver, second)
         assert [e["version"] for e in got] == list(range(1, second_final + 1))
         assert all(verify(secret, r) for r in receiver.received)
+        assert all(Webhook(secret).verify(r.body, r.headers) == r.event for r in receiver.received)
+        # at least once: a repeat after the restart carries the same webhook-id, so a portal can drop it
+        ids: dict[str, bytes] = {}
+        assert all(ids.setdefault(r.headers["webhook-id"], r.body) == r.body for r in receiver.received)
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
 
             async def all_delivered() -> bool:

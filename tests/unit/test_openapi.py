@@ -37,3 +37,50 @@ def test_every_game_command_is_a_named_schema() -> None:
     assert set(six["discriminator"]["mapping"]) == {"play_card", "choose_row", "draft_card"}
     for command in ("SixNimmtPlayCard", "SixNimmtChooseRow", "SixNimmtDraftCard"):
         assert command in schemas
+
+
+def walk(node: object) -> list[dict[str, object]]:
+    """Every schema-like mapping of the document, depth first."""
+    found: list[dict[str, object]] = []
+    if isinstance(node, dict):
+        found.append(node)
+        for value in node.values():
+            found.extend(walk(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(walk(value))
+    return found
+
+
+def test_tuples_say_their_items_as_a_schema() -> None:
+    """Client generators read `items` as a schema object; msgspec's `items: false` for a tuple made them refuse the
+    whole spec. A tuple keeps its positions (`prefixItems`) and its length, with `items` the union of its positions."""
+    spec = yaml.safe_load(SPEC.read_text())
+    tuples = [node for node in walk(spec) if "prefixItems" in node]
+    assert tuples, "the spec has tuples (CardsRevealed.cards)"
+    for node in tuples:
+        positions = node["prefixItems"]
+        assert isinstance(positions, list)
+        assert isinstance(node["items"], dict)
+        assert node["minItems"] == node["maxItems"] == len(positions)
+        assert all(position == node["items"] or position in node["items"].get("anyOf", []) for position in positions)
+    assert not [node for node in walk(spec) if isinstance(node.get("items"), bool)]
+
+
+def test_every_component_title_is_unique() -> None:
+    """A generator names a class by its schema's title: two games' `PlayCard` would be one class, refused."""
+    schemas = yaml.safe_load(SPEC.read_text())["components"]["schemas"]
+    titles = [schema["title"] for schema in schemas.values() if "title" in schema]
+    assert len(titles) == len(set(titles))
+    assert schemas["SixNimmtPlayCard"]["title"] == "SixNimmtPlayCard"
+
+
+def test_open_tuples_keeps_what_is_valid() -> None:
+    from api.openapi import open_tuples
+
+    pair = {"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [{"type": "integer"}] * 2, "items": False}
+    mixed = {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": False}
+    open_tuples({"a": pair, "b": [mixed]})
+    assert pair["items"] == {"type": "integer"}
+    assert mixed["items"] == {"anyOf": [{"type": "integer"}, {"type": "string"}]}
+    assert mixed["maxItems"] == 2

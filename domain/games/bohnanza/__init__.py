@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from domain.games.bohnanza import game
+from domain.games.bohnanza import expert, game
 from domain.kernel.game import Game, assemble
 
 GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
@@ -12,6 +12,7 @@ GAME: Game[game.State, game.Command, game.Event, game.Options] = replace(
     scores=game.State.coins,  # the sizes of the gold piles
     random=game.random_move,
     react=game.bot_reaction,
+    expert=expert.expert,
 )
 
 __all__ = ["GAME"]

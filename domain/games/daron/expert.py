@@ -1,0 +1,119 @@
+"""Le Jeu du Daron's `expert` bot: the determinized search of domain/kernel/search.py, with what is daron's own.
+
+The worlds it imagines: the cards its seat cannot see are the deck less its hand, the discard pile's top (a number
+card of the value the view shows), the duel pile (face up) and the brawl pile (Daron cards only); they are dealt at
+random into the other hands, the draw pile and the discard pile under its top (number cards and jokers first: only
+deposits go there), each at the size the view shows. It judges a move after `DEPTH` commands (about a turn of
+every seat), or once the round is over, by what the rollout brought the seat against the others on average: the
+points scored, and the hand points shed (the fewer a seat holds, the nearer to going out). Rollouts to the round's
+end judged worse than smart's own heuristics: their outcome is mostly the luck of the draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.daron.bots import smart
+from domain.games.daron.cards import DARON, JOKERS, deck, hand_points, is_number, sort_hand
+from domain.games.daron.commands import Command
+from domain.games.daron.decide import decide
+from domain.games.daron.evolve import evolve
+from domain.games.daron.legal import awaiting, legal_moves
+from domain.games.daron.options import Options
+from domain.games.daron.state import BrawlInPlay, DuelInPlay, Stage, State
+from domain.games.daron.views import View, view
+from domain.kernel.bots import Seen
+from domain.kernel.game import RULES
+from domain.kernel.search import Expertise, deal, search, seat_policy, shuffled, without
+from domain.kernel.shuffle import Draws
+
+WORLDS = 16  # worlds per move at budget 1: a move's median and p95 under 200 ms (bench/expert.py; docs/benchmarks.md)
+PRIOR = 2.0  # points: the smart move's head start per world (domain/kernel/search.py)
+DEPTH = 6  # commands after the move: about a turn of every seat at four seats (longer rollouts only added noise)
+SHED = 1.0  # what a hand point shed counts for, against a point scored
+
+Sight = Seen[View, Command, Options]
+policy = seat_policy(view, legal_moves, lambda s: s.options, smart)
+
+
+def stage_of(v: View) -> Stage | DuelInPlay | BrawlInPlay:
+    if v.duel is not None:
+        d = v.duel
+        return DuelInPlay(attacker=d.attacker, defender=d.defender, amount=d.amount, to_answer=d.to_answer)
+    if v.brawl is not None:
+        b = v.brawl
+        return BrawlInPlay(initiator=b.initiator, count=b.count, to_answer=b.to_answer)
+    return "drawn" if v.phase == "drawn" else "play"
+
+
+def sample(seen: Sight, draws: Draws) -> State:
+    """A full state giving `seen.seat` exactly `seen.view`."""
+    v, seat = seen.view, seen.seat
+    players = len(v.hand_sizes)
+    top = [str(v.top)] if v.top is not None else []
+    brawled = [DARON] * v.brawl_size
+    unseen = shuffled(without(deck(), [*v.hand, *top, *v.duel_pile, *brawled]), draws)
+    # under the top lie only deposited cards: number cards and jokers
+    depositable = [c for c in unseen if is_number(c) or c in JOKERS]
+    under = depositable[: max(0, v.discard_size - len(top))]
+    rest = without(unseen, under)
+    others = [s for s in range(players) if s != seat]
+    dealt, _ = deal(rest, [*(v.hand_sizes[s] for s in others), v.draw_size], draws)
+    hands = [list(v.hand) if s == seat else [] for s in range(players)]
+    for s, cards in zip(others, dealt[: len(others)], strict=True):
+        hands[s] = sort_hand(cards)
+    return State(
+        players=players,
+        options=seen.options,
+        stage=stage_of(v),
+        round=v.round,
+        hands=hands,
+        draw_pile=dealt[-1],
+        discard=[*under, *top],
+        duel_pile=list(v.duel_pile),
+        brawl_pile=brawled,
+        direction=v.direction,
+        to_act=v.to_act,
+        totals=list(v.scores),
+        rules=RULES,
+    )
+
+
+def value(world: State, state: State, seat: int) -> float:
+    """What the rollout brought the seat against the others on average: the points scored (a round won), and, the
+    round still running, the hand points shed (the fewer a seat holds, the nearer it is to going out, and the less
+    the others score when they do): each seat's standing before the move is the same for every candidate."""
+    scored = [float(a - b) for a, b in zip(state.totals, world.totals, strict=True)]
+    if state.round == world.round and state.phase != "finished":
+        shed = [hand_points(h0) - hand_points(h1) for h0, h1 in zip(world.hands, state.hands, strict=True)]
+        scored = [s + SHED * d for s, d in zip(scored, shed, strict=True)]
+    others = (sum(scored) - scored[seat]) / max(1, len(scored) - 1)
+    return scored[seat] - others
+
+
+def stop(world: State, state: State) -> bool:
+    """The round is over (the next one is dealt, or the game is)."""
+    return state.round != world.round or state.phase == "finished"
+
+
+def candidates(seen: Sight, draws: Draws) -> list[Command]:
+    return [smart(seen, draws), *seen.moves]
+
+
+EXPERTISE: Expertise[State, Command] = Expertise(
+    decide=decide,
+    evolve=evolve,
+    awaiting=awaiting,
+    policy=policy,
+    sample=sample,
+    value=value,
+    stop=stop,
+    worlds=WORLDS,
+    depth=DEPTH,
+    candidates=candidates,
+    prior=PRIOR,
+)
+
+
+def expert(seen: Seen[Any, Command, Any], draws: Draws, budget: float) -> Command:
+    return search(EXPERTISE, seen, draws, budget)

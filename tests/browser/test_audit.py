@@ -1,0 +1,184 @@
+"""The audit page (audit.html) in Chromium: a finished game's export, fetched by game id or picked from disk, is
+verified in the browser (never through the server's /audit), each check with the standalone verifier's verdict and
+words; an edited export shows the check that catches it and the first failure's detail."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import DOCS_IMG
+from tests.browser.played import Played, played
+from tests.verifier import tamper
+
+if TYPE_CHECKING:
+    from playwright.sync_api import FilePayload, Page, Request
+
+pytestmark = pytest.mark.browser
+CHECKS = ["format", "commitment", "deal_key", "chain", "shuffles", "deals"]
+
+
+@pytest.fixture(scope="module")
+def finished(web_url: str) -> Played:
+    return played(web_url, person_moves=None)
+
+
+@pytest.fixture(scope="module")
+def exported(web_url: str, finished: Played) -> bytes:
+    answer = httpx.get(f"{web_url}/v1/games/{finished.game_id}/export")
+    assert answer.status_code == 200, answer.text
+    return answer.content
+
+
+def rows(page: Page) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = page.eval_on_selector_all(
+        "#checks tbody tr",
+        "trs => trs.map(tr => ({name: tr.dataset.check, status: tr.dataset.status,"
+        " detail: tr.querySelector('td.detail').textContent}))",
+    )
+    return found
+
+
+def python(blob: bytes, head: str | None = None) -> list[tuple[str, str, str]]:
+    checks: list[tuple[str, str, str]] = tamper.verifier.verify(blob, head)
+    return checks
+
+
+def upload(page: Page, blob: bytes, name: str = "game.json") -> None:
+    payload: FilePayload = {"name": name, "mimeType": "application/json", "buffer": blob}
+    page.set_input_files("#file", files=[payload])
+
+
+def verdict(page: Page, expected: str) -> str:
+    page.wait_for_selector(f'#verdict[data-verdict="{expected}"]')
+    text: str = page.text_content("#verdict") or ""
+    return text
+
+
+def edit_event(blob: bytes, change: Any) -> bytes:
+    document = tamper.decode(blob)
+    change(document)
+    return tamper.encode(document)
+
+
+def test_a_finished_games_export_verifies_in_the_browser_without_the_servers_audit(
+    web_url: str, page: Page, finished: Played, exported: bytes
+) -> None:
+    asked: list[str] = []
+
+    def note(request: Request) -> None:
+        asked.append(request.url)
+
+    page.on("request", note)
+    page.goto(f"{web_url}/audit.html?game={finished.game_id}")
+    assert verdict(page, "ok").startswith("Every check done in this browser passed")
+    shown = rows(page)
+    assert [(r["name"], r["status"]) for r in shown] == [(name, "ok") for name in CHECKS]
+    for row, (name, status, detail) in zip(shown, python(exported), strict=True):
+        assert (row["name"], row["status"]) == (name, status)
+        assert row["detail"].startswith(detail)  # the standalone verifier's words, then what the check proves
+    assert f"/v1/games/{finished.game_id}/export" in " ".join(asked)
+    assert not [
+        url for url in asked if "/v1/" in url and url.split("?")[0].endswith("/audit")
+    ]  # GET /v1/games/{id}/audit
+    # what the browser cannot check is named
+    assert page.locator("#server-only li").all_inner_texts()[0].startswith("re_execution")
+    DOCS_IMG.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS_IMG / "audit.png"), full_page=True)
+
+
+def test_an_edited_event_fails_the_chain_and_the_checks_after_it_are_not_run(
+    page: Page, web_url: str, exported: bytes
+) -> None:
+    def move_a_card(document: dict[str, Any]) -> None:
+        placed = next(e for e in document["events"] if e["type"] == "CardPlaced")
+        placed["data"]["row"] = (placed["data"]["row"] + 1) % 4
+
+    blob = edit_event(exported, move_a_card)
+    page.goto(f"{web_url}/audit.html")
+    upload(page, blob)
+    expected = python(blob)
+    assert expected[-1][:2] == ("chain", "FAILED")
+    assert verdict(page, "failed") == f"FAILED chain: {expected[-1][2]}"
+    statuses = {r["name"]: r["status"] for r in rows(page)}
+    assert statuses == {"format": "ok", "commitment": "ok", "deal_key": "ok", "chain": "FAILED"} | {
+        "shuffles": "not-run",
+        "deals": "not-run",
+    }
+
+
+@pytest.mark.parametrize(
+    ("tampered", "caught_by"),
+    [
+        ("seed", "commitment"),
+        ("entropy", "deal_key"),
+        ("swap_hands", "deals"),
+        ("chosen_deal", "shuffles"),
+    ],
+)
+def test_a_tampered_export_shows_the_check_that_catches_it(
+    page: Page, web_url: str, exported: bytes, tampered: str, caught_by: str
+) -> None:
+    if tampered == "seed":
+        blob = edit_event(exported, lambda d: reveal(d, "ab" * 32))
+    elif tampered == "entropy":
+        blob = tamper.rechain(edit_event(exported, lambda d: started(d).update(entropy=["x", "", ""])))
+    else:
+        blob = getattr(tamper, tampered)(exported)  # rechained: only the check about the meaning catches it
+    expected = python(blob)
+    assert expected[-1][:2] == (caught_by, "FAILED")
+    page.goto(f"{web_url}/audit.html")
+    upload(page, blob, f"{tampered}.json")
+    assert verdict(page, "failed") == f"FAILED {caught_by}: {expected[-1][2]}"
+    failed = page.locator(f'#checks tr[data-check="{caught_by}"]')
+    assert failed.get_attribute("data-status") == "FAILED"
+
+
+def reveal(document: dict[str, Any], seed: str) -> None:
+    document["seed"] = seed
+    next(e for e in document["events"] if e["type"] == "GameEnded")["data"]["seed"] = seed
+
+
+def started(document: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = next(e for e in document["events"] if e["type"] == "GameStarted")["data"]
+    return data
+
+
+def test_a_kept_head_is_checked_and_a_file_that_is_no_export_is_refused(
+    page: Page, web_url: str, finished: Played, exported: bytes
+) -> None:
+    head = httpx.get(f"{web_url}/v1/games/{finished.game_id}").json()["chain_head"]
+    page.goto(f"{web_url}/audit.html")
+    page.fill("#head", head)
+    upload(page, exported)
+    verdict(page, "ok")
+    assert rows(page)[-1]["name"] == "head" and rows(page)[-1]["status"] == "ok"
+    page.fill("#head", "00" * 32)
+    upload(page, exported, "again.json")
+    assert verdict(page, "failed").startswith("FAILED head: no event's chain is 0000000000000000...")
+    page.fill("#head", "")
+    upload(page, exported[: len(exported) // 2], "truncated.json")
+    assert "the file ends early (truncated?)" in verdict(page, "malformed")
+    upload(page, json.dumps({"format": "other"}).encode(), "other.json")
+    assert "not a tapis export" in verdict(page, "malformed")
+
+
+def test_the_audit_page_fits_a_phone(web_url: str, phone_page: Page, finished: Played) -> None:
+    phone_page.goto(f"{web_url}/audit.html?game={finished.game_id}")
+    verdict(phone_page, "ok")
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone_page.locator('#checks tr[data-check="deals"]').is_visible()
+
+
+def test_an_unknown_game_id_says_why_nothing_was_checked(web_url: str, page: Page) -> None:
+    page.goto(f"{web_url}/audit.html")
+    page.fill("#game-id", "no-such-game")
+    page.click("#from-server button[type=submit]")
+    page.wait_for_selector("#error:not(:empty)")
+    message = page.text_content("#error") or ""
+    # the server's own error in words (docs/errors.md), not a status code
+    assert message == "The export of no-such-game could not be fetched: no game no-such-game (game_not_found)"
+    assert page.is_hidden("#result")

@@ -1,0 +1,78 @@
+"""The Citus tests: a coordinator and two workers on loopback (tools/citus_cluster.py), started once per session
+and stopped after it (skipped, with the reason, where the PostgreSQL 15 binaries or the Citus extension are
+missing); a database of their own on it, migrated (its tables distributed), and a Redis database next to the other
+tests' (db + 2; db - 1 is the contract suite's), emptied before and after.
+
+`server` is a `tapis serve` on that database, as tests/e2e/conftest.py starts one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import httpx
+import pytest
+
+from infra.embedded import ServiceUrls
+from tests.citus.fixtures import citus_cluster, migrated_database
+from tests.conftest import _flush_redis
+from tests.e2e.client import Tapis
+from tests.e2e.conftest import start_server, stop_server
+from tools.citus_cluster import CitusCluster
+
+__all__ = ["citus_cluster"]  # a fixture
+
+# where a game's rows live: its shard's placement (one per shard: no replication)
+PLACEMENT = """
+SELECT n.nodeport FROM pg_dist_placement p JOIN pg_dist_node n USING (groupid)
+WHERE p.shardid = get_shard_id_for_distribution_column('games', $1::text)
+"""
+
+
+def _redis_beside(url: str) -> str:
+    parts = urlsplit(url)
+    db = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(db + 2) % 16}"))
+
+
+@pytest.fixture(scope="session")
+def citus_urls(citus_cluster: CitusCluster, service_urls: ServiceUrls) -> Iterator[ServiceUrls]:
+    # the Redis server of the other tests (from the environment, Docker or the embedded wheel), the same one they
+    # use; their Postgres goes unused
+    with migrated_database(citus_cluster, "tapis_citus") as database_url:
+        redis_url = _redis_beside(service_urls.redis_url)
+        _flush_redis(redis_url)
+        try:
+            yield ServiceUrls(database_url=database_url, redis_url=redis_url)
+        finally:
+            _flush_redis(redis_url)
+
+
+@pytest.fixture(scope="session")
+async def citus_pool(citus_urls: ServiceUrls) -> AsyncIterator[asyncpg.Pool]:
+    created = await asyncpg.create_pool(citus_urls.database_url, min_size=1, max_size=8)
+    yield created
+    await created.close()
+
+
+async def worker_of(pool: asyncpg.Pool, game_id: str) -> int:
+    """The port of the worker that holds the game's rows."""
+    port: int = await pool.fetchval(PLACEMENT, game_id)
+    return port
+
+
+@pytest.fixture(scope="session")
+def server(citus_urls: ServiceUrls) -> Iterator[str]:
+    process, base = start_server(citus_urls)
+    try:
+        yield base
+    finally:
+        stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def api(server: str) -> Iterator[Tapis]:
+    with httpx.Client(base_url=server, timeout=30) as http:
+        yield Tapis(http)

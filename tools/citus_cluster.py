@@ -1,0 +1,265 @@
+"""A local Citus cluster on loopback: a coordinator and two workers of the machine's Debian PostgreSQL 15 with the
+Citus extension built in (`../shared/citus/build.sh`), each in a data directory of its own.
+
+The tests of `tests/citus/` (and the contract suite's Citus half) start one per session, and `bench/` can too:
+
+    with CitusCluster(Path("/tmp/citus")) as cluster:
+        url = cluster.create_database("tapis")  # on every node, the extension in each, the workers added
+
+Citus 12.1 does not propagate CREATE DATABASE, so `create_database` makes it on each node, creates the extension
+in each and registers the workers with the coordinator; `stop_node`/`start_node` take one worker down and up again
+(the fault tests). PostgreSQL refuses to run as root: as root the servers run as the `postgres` user that the Debian
+package creates. SQL goes through the server's own `psql`, so this module needs no driver.
+
+    python -m tools.citus_cluster start /tmp/citus   # prints the coordinator's URL; `stop /tmp/citus` ends it
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pwd
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+__all__ = ["BIN", "PORTS", "CitusCluster", "CitusUnavailable", "missing"]
+
+BIN = Path(os.environ.get("TAPIS_CITUS_PG_BIN", "/usr/lib/postgresql/15/bin"))
+PORTS = (9700, 9701, 9702)  # the coordinator, then the workers
+HOST = "127.0.0.1"
+SUPERUSER = "postgres"
+SERVER_USER = "postgres"  # the Debian package's user, when we are root
+_PREFIX = "tapis-citus-"  # a temporary root's name; `owner` in it holds the pid of the process that started it
+_OWNER = "owner"
+_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+# what the servers are told beyond initdb's defaults: Citus loaded, two-phase commit possible (a statement that
+# writes shards on both workers prepares on each), and no fsync (a test cluster is thrown away)
+_SETTINGS = {
+    "listen_addresses": f"'{HOST}'",
+    "shared_preload_libraries": "'citus'",
+    "max_prepared_transactions": "100",
+    "max_connections": "200",
+    "fsync": "off",
+    "synchronous_commit": "off",
+    "full_page_writes": "off",
+    "shared_buffers": "64MB",
+    # 8 shards per table, not Citus' default 32: the same code paths (every table is spread over both workers)
+    # at a quarter of the per-shard work a test pays for
+    "citus.shard_count": "8",
+    # a worker that is down is noticed in 2 s, not after the default 30 s connect timeout
+    "citus.node_connection_timeout": "2000",
+    # loopback between the nodes: no TLS (Citus would otherwise make certificates and require them)
+    "citus.node_conninfo": "'sslmode=disable'",
+    "log_min_messages": "warning",
+    "logging_collector": "off",
+}
+
+
+class CitusUnavailable(RuntimeError):
+    """The PostgreSQL 15 server binaries or the Citus extension are missing, or a node would not start."""
+
+
+def missing() -> str | None:
+    """Why no cluster can start here (None: it can)."""
+    for tool in ("initdb", "pg_ctl", "postgres", "psql", "pg_config"):
+        if not (BIN / tool).exists():
+            return f"{BIN / tool} is missing (apt-get install postgresql-15)"
+    libdir = subprocess.run([str(BIN / "pg_config"), "--pkglibdir"], capture_output=True, text=True, check=True)
+    if not (Path(libdir.stdout.strip()) / "citus.so").exists():
+        return f"citus.so is not in {libdir.stdout.strip()} (run ../shared/citus/build.sh as root)"
+    return None
+
+
+def _server_user() -> pwd.struct_passwd | None:
+    """Whom the servers run as: the `postgres` user when we are root (PostgreSQL refuses root), else ourselves."""
+    return pwd.getpwnam(SERVER_USER) if os.geteuid() == 0 else None
+
+
+def _as(user: pwd.struct_passwd | None) -> dict[str, Any]:
+    # subprocess' own user and group switch, not a preexec_fn: the nodes start from several threads at once
+    return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []} if user is not None else {}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop_stale() -> None:
+    """Stop the clusters of temporary roots whose owner died without stopping them (a test run killed): they
+    would hold the ports."""
+    for owner in Path(tempfile.gettempdir()).glob(f"{_PREFIX}*/{_OWNER}"):
+        try:
+            pid = int(owner.read_text())
+        except (OSError, ValueError):
+            continue
+        if _alive(pid):
+            continue
+        for data in owner.parent.glob("node*"):
+            if (data / "postmaster.pid").exists():
+                subprocess.run(
+                    [str(BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+                    capture_output=True,
+                    check=False,
+                    **_as(_server_user()),
+                    cwd=owner.parent,
+                )
+        shutil.rmtree(owner.parent, ignore_errors=True)
+
+
+class CitusCluster:
+    """Three nodes under `root` (`root/node<port>`), started by `start`, stopped by `stop` (or the `with` block)."""
+
+    def __init__(self, root: Path | None = None, ports: tuple[int, ...] = PORTS) -> None:
+        reason = missing()
+        if reason is not None:
+            raise CitusUnavailable(reason)
+        self._own_root = root is None
+        self.root = root if root is not None else Path(tempfile.mkdtemp(prefix=_PREFIX))
+        self.ports = ports
+        self._user = _server_user()
+
+    @property
+    def coordinator(self) -> int:
+        return self.ports[0]
+
+    @property
+    def workers(self) -> tuple[int, ...]:
+        return self.ports[1:]
+
+    def url(self, database: str, port: int | None = None) -> str:
+        return f"postgresql://{SUPERUSER}@{HOST}:{port or self.coordinator}/{database}"
+
+    def _data(self, port: int) -> Path:
+        return self.root / f"node{port}"
+
+    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        # the server user's own HOME: libpq, in the servers and in psql, looks for its files there
+        env = {**os.environ, "HOME": self._user.pw_dir} if self._user is not None else None
+        done = subprocess.run(
+            list(args), capture_output=True, text=True, check=False, cwd=self.root, env=env, **_as(self._user)
+        )
+        if done.returncode != 0:
+            raise CitusUnavailable(f"{' '.join(args)} failed: {done.stderr.strip() or done.stdout.strip()}")
+        return done
+
+    def sql(self, port: int, database: str, statement: str) -> str:
+        """One statement on one node (psql, unaligned, tuples only); its output."""
+        done = self._run(
+            str(BIN / "psql"), "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", HOST, "-p", str(port),
+            "-U", SUPERUSER, "-d", database, "-c", statement,
+        )  # fmt: skip
+        return done.stdout.strip()
+
+    def _init(self, port: int) -> None:
+        data = self._data(port)
+        if (data / "PG_VERSION").exists():
+            return
+        data.mkdir(parents=True, exist_ok=True)
+        if self._user is not None:
+            os.chown(self.root, self._user.pw_uid, self._user.pw_gid)
+            os.chown(data, self._user.pw_uid, self._user.pw_gid)
+        self._run(str(BIN / "initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust", "--no-sync", "-E", "UTF8")
+        with (data / "postgresql.conf").open("a") as conf:
+            conf.write(f"port = {port}\nunix_socket_directories = '{self.root}'\n")
+            conf.writelines(f"{key} = {value}\n" for key, value in _SETTINGS.items())
+
+    def start_node(self, port: int) -> None:
+        self._init(port)
+        log = self._data(port) / "server.log"
+        self._run(str(BIN / "pg_ctl"), "-D", str(self._data(port)), "-l", str(log), "-w", "-t", "60", "start")
+
+    def stop_node(self, port: int, mode: str = "fast") -> None:
+        if (self._data(port) / "postmaster.pid").exists():
+            self._run(str(BIN / "pg_ctl"), "-D", str(self._data(port)), "-m", mode, "-w", "-t", "60", "stop")
+
+    def _each(self, step: Callable[[int], None]) -> None:
+        """`step` on every node at once (initdb and a start are mostly waiting: three in a row took 11 s)."""
+        with ThreadPoolExecutor(max_workers=len(self.ports)) as pool:
+            for done in [pool.submit(step, port) for port in self.ports]:
+                done.result()
+
+    def start(self) -> CitusCluster:
+        stop_stale()
+        self.root.mkdir(parents=True, exist_ok=True)
+        if self._user is not None:
+            os.chown(self.root, self._user.pw_uid, self._user.pw_gid)
+        if self._own_root:
+            (self.root / _OWNER).write_text(str(os.getpid()))
+        try:
+            self._each(self.start_node)
+        except CitusUnavailable:
+            self.stop()  # the nodes that did start, and a root of our own
+            raise
+        return self
+
+    def stop(self) -> None:
+        for port in self.ports:
+            self.stop_node(port)
+        if self._own_root:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def create_database(self, name: str) -> str:
+        """`name` on every node with the citus extension, the workers added to the coordinator's metadata; the
+        coordinator's URL (what the app and the migrations are given)."""
+        if not _NAME.fullmatch(name):
+            raise ValueError(f"database name must match {_NAME.pattern}: {name!r}")
+
+        def create(port: int) -> None:
+            self.sql(port, "postgres", f'CREATE DATABASE "{name}"')
+            self.sql(port, name, "CREATE EXTENSION citus")
+
+        self._each(create)
+        self.sql(self.coordinator, name, f"SELECT citus_set_coordinator_host('{HOST}', {self.coordinator})")
+        for port in self.workers:
+            self.sql(self.coordinator, name, f"SELECT citus_add_node('{HOST}', {port})")
+        return self.url(name)
+
+    def drop_database(self, name: str) -> None:
+        """`name` gone from every node that is up (a stopped worker keeps its copy until its data goes)."""
+        for port in self.ports:
+            if (self._data(port) / "postmaster.pid").exists():
+                self.sql(port, "postgres", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def __enter__(self) -> CitusCluster:
+        return self.start()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("action", choices=["start", "stop"])
+    parser.add_argument("root", type=Path)
+    parser.add_argument("--database", default="tapis")
+    args = parser.parse_args()
+    cluster = CitusCluster(args.root)
+    if args.action == "start":
+        cluster.start()
+        try:
+            print(cluster.create_database(args.database))
+        except CitusUnavailable as exc:
+            if "already exists" not in str(exc):
+                raise
+            print(cluster.url(args.database))
+    else:
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    main()

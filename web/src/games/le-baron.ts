@@ -1,0 +1,267 @@
+// The le-baron table (docs/games/le-baron.md): five rows of cards whose coloured symbols decide where a card may go,
+// the cards revealed this turn, every seat's hand, pile and taken points, and the viewer's hand. Each legal move is a
+// control: a card of the hand (`play_card`), a row when the viewer is asked to place or take one (`choose_row`).
+import type { components } from "../api/schema";
+import {
+  area,
+  bindMove,
+  cardData,
+  type Child,
+  el,
+  finalPanel,
+  movesOfType,
+  playerName,
+  plural,
+  prompt,
+  rowSlots,
+  seatsPanel,
+  tableRenderer,
+} from "./table-kit";
+import type { TableContext } from "./types";
+
+type View = components["schemas"]["LeBaronView"];
+
+interface CardInfo {
+  number: number;
+  symbols: Record<string, number>;
+  points: number;
+  baron: boolean;
+}
+
+interface Sheet {
+  colours: string[];
+  cards: Map<number, CardInfo>;
+}
+
+/** The card sheet, from the catalog (`data.colours`, `data.cards`). */
+function sheetOf(ctx: TableContext, redraw: () => void): Sheet | null {
+  const data = cardData(ctx.game, redraw);
+  const colours = data?.["colours"];
+  const cards = data?.["cards"];
+  if (!Array.isArray(colours) || !Array.isArray(cards)) return null;
+  return {
+    colours: colours.map(String),
+    cards: new Map((cards as CardInfo[]).map((card) => [card.number, card])),
+  };
+}
+
+class LeBaronTable {
+  private readonly state: View;
+  private readonly positive: boolean;
+  private readonly colourFirst: boolean;
+
+  constructor(
+    private readonly ctx: TableContext,
+    private readonly sheet: Sheet | null,
+  ) {
+    this.state = ctx.view.state as View;
+    const variants = ctx.view.options["variants"];
+    this.positive = Array.isArray(variants) && variants.includes("positive");
+    // "la couleur prime": no sixth-card rule, a row only overflows on six symbols of a colour
+    this.colourFirst = Array.isArray(variants) && variants.includes("colour_first");
+  }
+
+  private info(card: number): CardInfo | null {
+    return this.sheet?.cards.get(card) ?? null;
+  }
+
+  private pointsOf(cards: number[]): number | null {
+    if (!this.sheet) return null;
+    return cards.reduce((sum, card) => sum + (this.info(card)?.points ?? 0), 0);
+  }
+
+  private cardWords(card: number): string {
+    const info = this.info(card);
+    if (!info) return `${card}`;
+    if (info.baron) return `${card}, the Baron: every colour, ${plural(info.points, "point")}`;
+    const symbols = Object.entries(info.symbols).map(([colour, count]) => (count > 1 ? `${count} ${colour}` : colour));
+    return `${card}: ${symbols.join(", ")}, ${plural(info.points, "point")}`;
+  }
+
+  private face(card: number): HTMLElement[] {
+    const info = this.info(card);
+    const symbols = el("span", { class: "lb-symbols", "aria-hidden": "true" });
+    for (const [colour, count] of Object.entries(info?.symbols ?? {})) {
+      for (let index = 0; index < count; index += 1) symbols.append(el("span", { class: `lb-sym lb-${colour}` }));
+    }
+    return [el("span", { class: "card-value", "aria-hidden": "true" }, card), symbols];
+  }
+
+  private card(card: number, note?: string, small = false): HTMLElement {
+    const info = this.info(card);
+    return el(
+      "span",
+      {
+        class: `card lb-card${info?.baron ? " baron" : ""}${small ? " small" : ""}`,
+        role: "img",
+        "aria-label": note ? `${this.cardWords(card)}, ${note}` : this.cardWords(card),
+        "data-card": card,
+      },
+      this.face(card),
+    );
+  }
+
+  /** The symbols of a row, colour by colour: six of one colour make it overflow. */
+  private tally(row: number[]): HTMLElement | null {
+    if (!this.sheet) return null;
+    const counts = new Map<string, number>();
+    for (const card of row) {
+      for (const [colour, count] of Object.entries(this.info(card)?.symbols ?? {})) {
+        counts.set(colour, (counts.get(colour) ?? 0) + count);
+      }
+    }
+    const chips = this.sheet.colours
+      .filter((colour) => counts.has(colour))
+      .map((colour) => el("span", { class: `lb-chip lb-${colour}` }, `${counts.get(colour) ?? 0}`));
+    const words = this.sheet.colours
+      .filter((colour) => counts.has(colour))
+      .map((colour) => `${counts.get(colour) ?? 0} ${colour}`)
+      .join(", ");
+    return el("span", { class: "lb-tally", "aria-label": `Symbols: ${words}` }, chips);
+  }
+
+  private rows(): HTMLElement {
+    const choose = new Map(movesOfType(this.ctx, "choose_row").map((move) => [move["row"] as number, move]));
+    const taking = this.state.ask_reason === "no_match";
+    const list = el("ol", { class: "sn-rows lb-rows" });
+    this.state.rows.forEach((row, index) => {
+      const points = this.pointsOf(row);
+      const words = `Row ${index + 1}: ${plural(row.length, "card")}${points === null ? "" : `, ${plural(points, "point")}`}`;
+      const cards = el("span", { class: "sn-row-cards" }, row.map((card) => this.card(card)), rowSlots(row.length, !this.colourFirst));
+      const side = el("span", { class: "sn-row-heads" }, this.tally(row), points === null ? "" : plural(points, "pt"));
+      const move = choose.get(index);
+      const item = el("li", { class: "sn-row", "data-row": index, "aria-label": move ? null : words });
+      if (move) {
+        const button = el("button", { type: "button", class: "sn-row-take" }, cards, side);
+        const verb = taking ? `Take row ${index + 1}` : `Place your card on row ${index + 1}`;
+        bindMove(button, this.ctx, move, `${verb} (${words.slice(words.indexOf(":") + 2)})`);
+        item.append(button);
+      } else {
+        item.append(cards, side);
+      }
+      list.append(item);
+    });
+    return area("Rows", "lb-rows-area", list);
+  }
+
+  private revealed(): HTMLElement | null {
+    if (this.state.revealed.length === 0) return null;
+    return area(
+      "Revealed this turn",
+      "lb-revealed",
+      el(
+        "ul",
+        { class: "gt-cards" },
+        this.state.revealed.map((shown) =>
+          el(
+            "li",
+            { class: "gt-laid" },
+            this.card(shown.card, `played by ${playerName(this.ctx, shown.seat)}`),
+            el("span", { class: "gt-caption" }, playerName(this.ctx, shown.seat)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  private taken(): HTMLElement | null {
+    const rows = this.state.taken
+      .map((cards, seat) => ({ cards, seat }))
+      .filter(({ cards }) => cards.length > 0)
+      .map(({ cards, seat }) =>
+        el(
+          "li",
+          {},
+          el("span", { class: "gt-caption lb-taken-name" }, playerName(this.ctx, seat)),
+          el("span", { class: "gt-cards-inline" }, cards.map((card) => this.card(card, undefined, true))),
+        ),
+      );
+    return rows.length ? area("Taken this round", "lb-taken", el("ul", { class: "gt-hands" }, rows)) : null;
+  }
+
+  private hand(): HTMLElement | null {
+    if (this.ctx.seat === null) return null;
+    const plays = new Map(movesOfType(this.ctx, "play_card").map((move) => [move["card"] as number, move]));
+    const choice = this.state.my_choice;
+    const cards = this.state.hand.map((card) => {
+      const move = plays.get(card);
+      const chosen = card === choice;
+      if (!move) return el("li", {}, this.card(card, chosen ? "your choice" : undefined));
+      const button = el(
+        "button",
+        { type: "button", class: `card lb-card${this.info(card)?.baron ? " baron" : ""}${chosen ? " chosen" : ""}` },
+        this.face(card),
+      );
+      if (chosen) button.setAttribute("aria-pressed", "true");
+      const label = chosen ? `${this.cardWords(card)}: your choice, play it again` : `Play ${this.cardWords(card)}`;
+      return el("li", {}, bindMove(button, this.ctx, move, label));
+    });
+    const seat = this.ctx.seat;
+    return area(
+      "Your hand",
+      "gt-hand",
+      el("p", { class: "gt-note" }, `Your pile: ${plural(this.state.pile_sizes[seat] ?? 0, "card")} (face down, unknown to you too).`),
+      cards.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, "No card in hand."),
+    );
+  }
+
+  private prompt(): string {
+    const ctx = this.ctx;
+    const state = this.state;
+    if (ctx.view.status === "finished") return ""; // the end screen says it
+    if (ctx.view.status !== "active") return `The game is ${ctx.view.status}.`;
+    if (movesOfType(ctx, "choose_row").length) {
+      const card = state.revealed.find((shown) => shown.seat === ctx.seat)?.card;
+      const yours = card === undefined ? "Your card" : `Your card ${card}`;
+      return state.ask_reason === "no_match"
+        ? `${yours} shares no colour with any row: choose the row you take.`
+        : `${yours} matches several rows: choose where it goes.`;
+    }
+    if (movesOfType(ctx, "play_card").length) {
+      return state.my_choice === null
+        ? "Choose a card to play."
+        : `You chose ${state.my_choice}; you may change it until everyone has chosen.`;
+    }
+    if (state.asked !== null) return `${playerName(ctx, state.asked)} is choosing a row.`;
+    const waiting = ctx.view.awaiting.map((seat) => playerName(ctx, seat));
+    return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+  }
+
+  build(): HTMLElement {
+    const state = this.state;
+    const ctx = this.ctx;
+    const seats = seatsPanel(ctx, {
+      scoreLabel: "Points",
+      score: (seat) => state.totals[seat] ?? 0,
+      facts: (seat): Child[] => [
+        `${plural(state.hand_sizes[seat] ?? 0, "card")} in hand`,
+        `pile ${state.pile_sizes[seat] ?? 0}`,
+        (state.taken[seat] ?? []).length ? `took ${plural((state.taken[seat] ?? []).length, "card")}` : null,
+      ],
+      status: (seat) => {
+        if (state.phase === "choose" && ctx.view.status === "active") return state.chosen[seat] ? "has chosen" : "choosing";
+        if (state.asked === seat) return "choosing a row";
+        return null;
+      },
+    });
+    const rule = this.positive ? "Positive points: the most points wins." : "Fewest points wins.";
+    return el(
+      "div",
+      {},
+      el(
+        "p",
+        { class: "gt-header" },
+        `Round ${state.round} · turn ${state.turn} · ${plural(state.box_size, "card")} in the box · ${rule}`,
+      ),
+      prompt(this.prompt()),
+      finalPanel(ctx),
+      seats,
+      this.rows(),
+      this.revealed(),
+      this.hand(),
+      this.taken(),
+    );
+  }
+}
+
+export const leBaron = tableRenderer("le-baron", (ctx, redraw) => new LeBaronTable(ctx, sheetOf(ctx, redraw)).build());

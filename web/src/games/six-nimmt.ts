@@ -1,0 +1,263 @@
+// The six-nimmt table (docs/games/six-nimmt.md): the four rows with their bull heads, the cards revealed this turn,
+// the `pro` draft pool, every seat's public facts and the viewer's hand. Each legal move is a control: a card of the
+// hand (`play_card`), a row (`choose_row`), a card of the pool (`draft_card`).
+import type { components } from "../api/schema";
+import {
+  area,
+  bindMove,
+  cardData,
+  type Child,
+  el,
+  finalPanel,
+  movesOfType,
+  playerName,
+  plural,
+  prompt,
+  rowSlots,
+  seatsPanel,
+  tableRenderer,
+} from "./table-kit";
+import type { TableContext } from "./types";
+
+type View = components["schemas"]["SixNimmtView"];
+
+const PHASES: Record<View["phase"], string> = {
+  deal: "dealing",
+  draft: "draft",
+  choose: "choosing cards",
+  choose_row: "a row is being chosen",
+  finished: "finished",
+};
+
+/** Bull heads per card value, from the catalog (`data.cards`: `{value, heads}`). */
+function headsTable(ctx: TableContext, redraw: () => void): Map<number, number> | null {
+  const data = cardData(ctx.game, redraw);
+  const cards = data?.["cards"];
+  if (!Array.isArray(cards)) return null;
+  const table = new Map<number, number>();
+  for (const card of cards as { value?: unknown; heads?: unknown }[]) {
+    if (typeof card.value === "number" && typeof card.heads === "number") table.set(card.value, card.heads);
+  }
+  return table;
+}
+
+class SixNimmtTable {
+  private readonly state: View;
+
+  constructor(
+    private readonly ctx: TableContext,
+    private readonly heads: Map<number, number> | null,
+  ) {
+    this.state = ctx.view.state as View;
+  }
+
+  private headsOf(card: number): number | null {
+    return this.heads?.get(card) ?? null;
+  }
+
+  private headsOfAll(cards: number[]): number | null {
+    if (!this.heads) return null;
+    return cards.reduce((sum, card) => sum + (this.headsOf(card) ?? 0), 0);
+  }
+
+  private cardWords(card: number): string {
+    const heads = this.headsOf(card);
+    return heads === null ? `${card}` : `${card}, ${plural(heads, "bull head")}`;
+  }
+
+  /** A card face: its value and as many bull heads as it carries. */
+  private face(card: number): HTMLElement[] {
+    const heads = this.headsOf(card);
+    const pips = el("span", { class: "sn-heads", "aria-hidden": "true" });
+    for (let index = 0; index < (heads ?? 0); index += 1) pips.append(el("span", { class: "sn-head" }));
+    return [pips, el("span", { class: "card-value", "aria-hidden": "true" }, card)];
+  }
+
+  private card(card: number, note?: string): HTMLElement {
+    const heads = this.headsOf(card);
+    const label = note ? `${this.cardWords(card)}, ${note}` : this.cardWords(card);
+    return el(
+      "span",
+      { class: "card sn-card", role: "img", "aria-label": label, "data-heads": heads, "data-card": card },
+      this.face(card),
+    );
+  }
+
+  private playableCard(card: number, move: unknown, label: string, chosen = false): HTMLElement {
+    const button = el(
+      "button",
+      { type: "button", class: `card sn-card${chosen ? " chosen" : ""}`, "data-heads": this.headsOf(card) },
+      this.face(card),
+    );
+    if (chosen) button.setAttribute("aria-pressed", "true");
+    return bindMove(button, this.ctx, move, label);
+  }
+
+  private rows(): HTMLElement {
+    const take = new Map(movesOfType(this.ctx, "choose_row").map((move) => [move["row"] as number, move]));
+    const list = el("ol", { class: "sn-rows" });
+    this.state.rows.forEach((row, index) => {
+      const heads = this.headsOfAll(row);
+      const words = `Row ${index + 1}: ${plural(row.length, "card")}${heads === null ? "" : `, ${plural(heads, "bull head")}`}`;
+      const cards = el("span", { class: "sn-row-cards" }, row.map((card) => this.card(card)), rowSlots(row.length));
+      const summary = el("span", { class: "sn-row-heads" }, heads === null ? "" : plural(heads, "head"));
+      const move = take.get(index);
+      const item = el("li", { class: "sn-row", "data-row": index, "aria-label": move ? null : words });
+      if (move) {
+        const button = el("button", { type: "button", class: "sn-row-take" }, cards, summary);
+        bindMove(button, this.ctx, move, `Take row ${index + 1} (${plural(row.length, "card")}${heads === null ? "" : `, ${plural(heads, "bull head")}`})`);
+        item.append(button);
+      } else {
+        item.append(cards, summary);
+      }
+      list.append(item);
+    });
+    return area("Rows", "sn-rows-area", list);
+  }
+
+  private revealed(): HTMLElement | null {
+    if (this.state.revealed.length === 0) return null;
+    return area(
+      "Revealed this turn",
+      "sn-revealed",
+      el(
+        "ul",
+        { class: "gt-cards" },
+        this.state.revealed.map((shown) =>
+          el(
+            "li",
+            { class: "gt-laid" },
+            this.card(shown.card, `played by ${playerName(this.ctx, shown.seat)}`),
+            el("span", { class: "gt-caption" }, playerName(this.ctx, shown.seat)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  private pool(): HTMLElement | null {
+    if (this.state.pool.length === 0 && this.state.phase !== "draft") return null;
+    const drafts = new Map(movesOfType(this.ctx, "draft_card").map((move) => [move["card"] as number, move]));
+    const drafter = this.state.drafter;
+    return area(
+      "Draft pool",
+      "sn-pool",
+      drafter === null ? null : el("p", {}, `${playerName(this.ctx, drafter)} drafts now.`),
+      el(
+        "ul",
+        { class: "gt-cards" },
+        this.state.pool.map((card) => {
+          const move = drafts.get(card);
+          return el("li", {}, move ? this.playableCard(card, move, `Draft ${this.cardWords(card)}`) : this.card(card));
+        }),
+      ),
+    );
+  }
+
+  private hand(): HTMLElement | null {
+    if (this.ctx.seat === null) return null;
+    const plays = new Map(movesOfType(this.ctx, "play_card").map((move) => [move["card"] as number, move]));
+    const choice = this.state.my_choice;
+    const cards = this.state.hand.map((card) => {
+      const move = plays.get(card);
+      const chosen = card === choice;
+      if (move) {
+        const label = chosen ? `${this.cardWords(card)}: your choice, play it again` : `Play ${this.cardWords(card)}`;
+        return el("li", {}, this.playableCard(card, move, label, chosen));
+      }
+      return el("li", {}, this.card(card, chosen ? "your choice" : undefined));
+    });
+    const note =
+      choice !== null && !this.state.hand.includes(choice)
+        ? el("p", {}, "Your choice: ", this.card(choice, "your choice"))
+        : null;
+    return area(
+      "Your hand",
+      "gt-hand",
+      note,
+      cards.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, "No card in hand."),
+    );
+  }
+
+  private otherHands(): HTMLElement | null {
+    const hands = this.state.hands;
+    if (!hands || this.ctx.view.status === "finished") return null;
+    // `pro`: every hand is public, the others' are worth seeing
+    const items = hands
+      .map((hand, seat) => ({ hand, seat }))
+      .filter(({ seat }) => seat !== this.ctx.seat)
+      .map(({ hand, seat }) =>
+        el(
+          "li",
+          {},
+          el("span", { class: "gt-caption" }, playerName(this.ctx, seat)),
+          el("span", { class: "gt-cards-inline" }, hand.map((card) => this.card(card))),
+        ),
+      );
+    return items.length ? area("Open hands", "sn-hands", el("ul", { class: "gt-hands" }, items)) : null;
+  }
+
+  private prompt(): string {
+    const state = this.state;
+    const ctx = this.ctx;
+    if (ctx.view.status === "finished") return ""; // the end screen says it
+    if (ctx.view.status !== "active") return `The game is ${ctx.view.status}.`;
+    if (movesOfType(ctx, "choose_row").length) {
+      const card = state.revealed.find((shown) => shown.seat === ctx.seat)?.card;
+      return `Your card${card === undefined ? "" : ` ${card}`} is lower than every row: choose the row you take.`;
+    }
+    if (movesOfType(ctx, "draft_card").length) return "Draft a card from the pool.";
+    if (movesOfType(ctx, "play_card").length) {
+      return state.my_choice === null
+        ? "Choose a card to play."
+        : `You chose ${state.my_choice}; you may change it until everyone has chosen.`;
+    }
+    if (state.asked !== null) return `${playerName(ctx, state.asked)} is choosing a row to take.`;
+    const waiting = ctx.view.awaiting.map((seat) => playerName(ctx, seat));
+    return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+  }
+
+  build(): HTMLElement {
+    const state = this.state;
+    const ctx = this.ctx;
+    const seats = seatsPanel(ctx, {
+      scoreLabel: "Heads",
+      score: (seat) => state.totals[seat] ?? 0,
+      facts: (seat): Child[] => {
+        const taken = state.penalties[seat] ?? [];
+        const heads = this.headsOfAll(taken);
+        return [
+          plural(state.hand_sizes[seat] ?? 0, "card"),
+          taken.length ? `took ${plural(taken.length, "card")}${heads === null ? "" : ` (${plural(heads, "head")})`} this round` : null,
+        ];
+      },
+      status: (seat) => {
+        if (state.phase === "choose" && ctx.view.status === "active") return state.chosen[seat] ? "has chosen" : "choosing";
+        if (state.asked === seat) return "choosing a row";
+        if (state.drafter === seat) return "drafting";
+        return null;
+      },
+    });
+    return el(
+      "div",
+      {},
+      el(
+        "p",
+        { class: "gt-header" },
+        `Round ${state.round} · turn ${state.turn} · ${PHASES[state.phase]}`,
+      ),
+      prompt(this.prompt()),
+      finalPanel(ctx, "Fewest bull heads wins."),
+      seats,
+      this.rows(),
+      this.revealed(),
+      this.pool(),
+      this.otherHands(),
+      this.hand(),
+    );
+  }
+}
+
+export const sixNimmt = tableRenderer("six-nimmt", (ctx, redraw) =>
+  new SixNimmtTable(ctx, headsTable(ctx, redraw)).build(),
+);

@@ -1,0 +1,271 @@
+// What the five card tables share: building elements, turning a legal move into something to click, the seats'
+// public information, the end of the game, the game's card data from the catalog, and keeping the keyboard focus
+// across redraws. Each renderer (six-nimmt.ts, le-baron.ts, barbu.ts, daron.ts, bohnanza.ts) draws its own table
+// with these, so that every table behaves the same for a person, a screen reader and the browser tests.
+import { type paths, tapisClient } from "../api/client";
+import type { GameRenderer, TableContext } from "./types";
+
+export type Child = Node | string | number | null | undefined | false;
+type Attributes = Record<string, string | number | boolean | null | undefined>;
+
+/** An element with attributes (`false`/`null`/`undefined` leave one out) and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    element.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === "number" ? String(child) : child);
+  }
+  return element;
+}
+
+/** "1 card", "3 cards". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "a, b and c". */
+export function listWords(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1] ?? ""}`;
+}
+
+// ---- moves -------------------------------------------------------------------------------------------------------
+
+export type Move = Record<string, unknown> & { type: string };
+
+/** The legal moves as objects (the API sends each command body as JSON). */
+export function movesOf(ctx: TableContext): Move[] {
+  return ctx.moves.filter(
+    (move): move is Move => typeof move === "object" && move !== null && typeof (move as Move).type === "string",
+  );
+}
+
+export function movesOfType(ctx: TableContext, type: string): Move[] {
+  return movesOf(ctx).filter((move) => move.type === type);
+}
+
+/** Turns `element` into the control that sends `move`: its words for a screen reader, its JSON for the tests. */
+export function bindMove(element: HTMLElement, ctx: TableContext, move: unknown, label: string): HTMLElement {
+  element.setAttribute("aria-label", label);
+  element.title = label;
+  element.dataset.move = JSON.stringify(move);
+  element.classList.add("playable");
+  element.addEventListener("click", () => ctx.play(move));
+  return element;
+}
+
+/** A button that sends `move`. */
+export function moveButton(
+  ctx: TableContext,
+  move: unknown,
+  text: string,
+  label = text,
+  className = "move",
+): HTMLButtonElement {
+  const button = el("button", { type: "button", class: className }, text);
+  bindMove(button, ctx, move, label);
+  return button;
+}
+
+/** A row of buttons, or nothing when there is no button. */
+export function actions(label: string, buttons: HTMLElement[]): HTMLElement | null {
+  if (buttons.length === 0) return null;
+  return el("div", { class: "gt-actions", role: "group", "aria-label": label }, buttons);
+}
+
+// ---- the seats ---------------------------------------------------------------------------------------------------
+
+export function playerName(ctx: TableContext, seat: number): string {
+  const player = ctx.view.players.find((candidate) => candidate.seat === seat);
+  const name = player?.name ?? `Seat ${seat + 1}`;
+  return seat === ctx.seat ? `${name} (you)` : name;
+}
+
+export interface SeatFacts {
+  /** short public facts about the seat, each shown as one line ("7 cards", "3 coins") */
+  facts: (seat: number) => Child[];
+  /** the score to show (the view's `scores` unless the game has a better running total) */
+  score?: (seat: number) => number;
+  scoreLabel?: string;
+  /** what the seat is doing now ("chose a card", "to play"), if anything */
+  status?: (seat: number) => string | null;
+}
+
+/** Every seat's public information: name, score, card counts, whose turn it is. */
+export function seatsPanel(ctx: TableContext, facts: SeatFacts): HTMLElement {
+  const view = ctx.view;
+  const count = Math.max(view.scores.length, ...view.players.map((player) => player.seat + 1));
+  const list = el("ul", { class: "gt-seats", "aria-label": "Players" });
+  for (let seat = 0; seat < count; seat += 1) {
+    const awaited = view.status === "active" && view.awaiting.includes(seat);
+    const score = facts.score ? facts.score(seat) : (view.scores[seat] ?? 0);
+    const status = facts.status?.(seat) ?? (awaited ? "to play" : null);
+    const classes = ["gt-seat"];
+    if (seat === ctx.seat) classes.push("you");
+    if (awaited) classes.push("awaited");
+    if (view.winners.includes(seat)) classes.push("winner");
+    list.append(
+      el(
+        "li",
+        { class: classes.join(" "), "data-seat": seat },
+        el("span", { class: "gt-name" }, playerName(ctx, seat)),
+        el(
+          "span",
+          { class: "gt-score", "data-score": score },
+          `${facts.scoreLabel ?? "Score"}: `,
+          el("strong", {}, score),
+        ),
+        facts.facts(seat).map((fact) => el("span", { class: "gt-fact" }, fact)),
+        status ? el("span", { class: "gt-status" }, status) : null,
+      ),
+    );
+  }
+  return el("section", { class: "gt-panel", "aria-label": "Players" }, list);
+}
+
+/** The end of the game: the final scores (the API's `scores`) and who won. */
+export function finalPanel(ctx: TableContext, note?: string): HTMLElement | null {
+  const view = ctx.view;
+  if (view.status !== "finished") return null;
+  const winners = view.winners.map((seat) => playerName(ctx, seat));
+  const list = el("ul", { class: "gt-final-list" });
+  view.scores.forEach((score, seat) => {
+    list.append(
+      el(
+        "li",
+        { class: view.winners.includes(seat) ? "winner" : null, "data-seat": seat },
+        el("span", { class: "gt-name" }, playerName(ctx, seat)),
+        " ",
+        el("strong", { "data-final-score": score }, score),
+        view.winners.includes(seat) ? el("span", { class: "gt-badge" }, "winner") : null,
+      ),
+    );
+  });
+  return el(
+    "section",
+    { class: "gt-panel gt-final", "aria-labelledby": "gt-final-title", "data-final-scores": JSON.stringify(view.scores) },
+    el("h2", { id: "gt-final-title" }, "Game over"),
+    el("p", {}, winners.length === 1 ? `${winners[0] ?? ""} won.` : `${listWords(winners)} share the win.`),
+    note ? el("p", { class: "gt-note" }, note) : null,
+    el("h3", {}, "Final scores"),
+    list,
+  );
+}
+
+/** What the viewer is asked to do now (or whom the table waits for), when there is something to say. */
+export function prompt(text: string): HTMLElement | null {
+  return text ? el("p", { class: "gt-prompt" }, text) : null;
+}
+
+/** A titled area of the table. */
+export function area(title: string, className: string, ...children: (Child | Child[])[]): HTMLElement {
+  return el("section", { class: `gt-area ${className}`, "aria-label": title }, el("h3", {}, title), ...children);
+}
+
+// ---- catalog data ------------------------------------------------------------------------------------------------
+// Card data (bull heads, le-baron's colours, the bean-o-meters) is the catalog's (`GET /v1/catalog/{game}`, field
+// `data`): the server's rules are its only source. It is read once per page; until it arrives the table is drawn
+// without it and drawn again as soon as it comes.
+
+type CatalogGame = paths["/v1/catalog/{game}"]["get"]["parameters"]["path"]["game"];
+
+const catalogData = new Map<string, Record<string, unknown> | null>();
+const waiting = new Map<string, (() => void)[]>();
+
+/** The game's catalog data, or null while it is being fetched (`redraw` is then called once it is there). */
+export function cardData(game: string, redraw: () => void): Record<string, unknown> | null {
+  const known = catalogData.get(game);
+  if (known !== undefined) return known;
+  const queue = waiting.get(game);
+  if (queue) {
+    queue.push(redraw);
+    return null;
+  }
+  waiting.set(game, [redraw]);
+  void tapisClient()
+    .GET("/v1/catalog/{game}", { params: { path: { game: game as CatalogGame } } })
+    .then((answer) => answer.data?.data ?? null)
+    .catch(() => null)
+    .then((data) => {
+      // a failed read is not retried on every redraw: the table stays readable without the data
+      catalogData.set(game, data);
+      const callbacks = waiting.get(game) ?? [];
+      waiting.delete(game);
+      for (const callback of callbacks) callback();
+    });
+  return null;
+}
+
+// ---- drawing -----------------------------------------------------------------------------------------------------
+
+let stylesheetAdded = false;
+
+/** The tables' stylesheet (web/public/games.css), linked once into the page whichever page draws a table. */
+export function ensureStylesheet(): void {
+  if (stylesheetAdded || typeof document === "undefined") return;
+  stylesheetAdded = true;
+  if (document.head.querySelector('link[href="/games.css"]')) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "/games.css" }));
+}
+
+/** A stable name for the focused control, so that the same control can take the focus back after a redraw. */
+function focusKey(element: Element | null): string | null {
+  if (!(element instanceof HTMLElement)) return null;
+  return element.dataset.move ?? element.dataset.focus ?? null;
+}
+
+function findByKey(root: HTMLElement, key: string): HTMLElement | null {
+  for (const candidate of root.querySelectorAll<HTMLElement>("[data-move], [data-focus]")) {
+    if ((candidate.dataset.move ?? candidate.dataset.focus) === key) return candidate;
+  }
+  return null;
+}
+
+/**
+ * A renderer from a function that builds the table. The table is redrawn whole on every view (the shell calls
+ * `render` after each event); the keyboard focus stays on the same control when it is still there, and else goes
+ * to the first thing to click, so that a keyboard player does not lose their place at every move.
+ */
+export function tableRenderer(game: string, build: (ctx: TableContext, redraw: () => void) => HTMLElement): GameRenderer {
+  const renderer: GameRenderer = {
+    render(root: HTMLElement, ctx: TableContext): void {
+      ensureStylesheet();
+      const active = document.activeElement;
+      const hadFocus = active !== null && root.contains(active);
+      const key = hadFocus ? focusKey(active) : null;
+      const redraw = (): void => {
+        if (root.isConnected && root.dataset.tableVersion === String(ctx.view.version)) renderer.render(root, ctx);
+      };
+      // a game in its lobby (or a replay before the deal) has no state to draw yet
+      const table = ctx.view.state ? build(ctx, redraw) : el("p", { class: "gt-note" }, "Nothing is dealt yet.");
+      table.classList.add("gt-table", `gt-${game}`);
+      table.dataset.version = String(ctx.view.version);
+      table.dataset.status = ctx.view.status;
+      table.dataset.awaitingMe = String(ctx.seat !== null && ctx.view.awaiting.includes(ctx.seat));
+      root.dataset.tableVersion = String(ctx.view.version);
+      root.replaceChildren(table);
+      if (!hadFocus) return;
+      const again = (key ? findByKey(root, key) : null) ?? root.querySelector<HTMLElement>("[data-move]");
+      again?.focus();
+    },
+  };
+  return renderer;
+}
+
+/** The empty places of a six-nimmt or le-baron row up to its fifth card and, where the sixth card takes the row,
+ * that sixth place marked: what a player counts before choosing a card. Decoration only (hidden from readers,
+ * whose row label says how many cards it holds). */
+export function rowSlots(count: number, sixthTakes = true): HTMLElement[] {
+  const slots: HTMLElement[] = [];
+  for (let place = count + 1; place <= 5; place += 1) slots.push(el("span", { class: "sn-slot", "aria-hidden": "true" }));
+  if (sixthTakes && count <= 5) slots.push(el("span", { class: "sn-slot sixth", "aria-hidden": "true", title: "The sixth card takes the row" }));
+  return slots;
+}

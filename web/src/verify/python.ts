@@ -1,0 +1,67 @@
+// Python's equality and `repr` of JSON values, as the standalone verifier applies them: the browser's checks give
+// the same verdicts and the same words as `python tapis_verify.py` on the same file (an auditor can compare them).
+
+import type { Json } from "./json";
+
+/** Python's `==` on decoded JSON: deep, and `True == 1` (a bool is an int in Python). */
+export function pyEquals(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if ((typeof a === "boolean" || typeof a === "number") && (typeof b === "boolean" || typeof b === "number"))
+    return Number(a) === Number(b);
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a === b;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => pyEquals(item, b[i]));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && pyEquals(a[k], b[k]));
+}
+
+function reprString(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  let out = "";
+  for (const ch of s) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === "\\" || ch === quote) out += `\\${ch}`;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += `\\x${code.toString(16).padStart(2, "0")}`;
+    else out += ch;
+  }
+  return quote + out + quote;
+}
+
+function reprNumber(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n);
+  const text = String(n);
+  return /[.e]/.test(text) ? text.replace(/e([+-])(\d)$/, "e$10$2") : `${text}.0`;
+}
+
+/** Python's `repr` of a decoded JSON value (`None`, `True`, `'text'`, `[1, 2]`, `{'a': 1}`). */
+export function pyRepr(value: Json | undefined): string {
+  if (value === undefined || value === null) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "number") return reprNumber(value);
+  if (typeof value === "string") return reprString(value);
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${reprString(k)}: ${pyRepr(v)}`)
+    .join(", ")}}`;
+}
+
+/** Python's `str` of a value: a string as it is, anything else as its repr. */
+export function pyStr(value: Json | undefined): string {
+  return typeof value === "string" ? value : pyRepr(value);
+}
+
+/** Python's `json.dumps` (", " and ": " between items), for the messages that quote a field's value. */
+export function pyDumps(value: Json | undefined): string {
+  if (value === undefined) return "null";
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(pyDumps).join(", ")}]`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${pyDumps(v)}`)
+    .join(", ")}}`;
+}
