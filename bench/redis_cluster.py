@@ -36,14 +36,14 @@ DATABASE = "tapis_bench_scale"
 
 
 @contextlib.contextmanager
-def event_store(urls: ServiceUrls, root: Path) -> Iterator[tuple[str, str]]:
+def event_store(urls: ServiceUrls) -> Iterator[tuple[str, str]]:
     """The scaled side's Postgres: a migrated database on a local Citus cluster, or the bench's own Postgres when
     Citus is not here; yields (URL, what it is)."""
     why = citus_cluster.missing()
     if why is not None:
         yield urls.database_url, f"one Postgres (Citus not run: {why})"
         return
-    with citus_cluster.CitusCluster(root / "citus") as citus:
+    with citus_cluster.CitusCluster() as citus:  # a root of its own, which the servers' user may enter
         url = citus.create_database(DATABASE)
         upgrade(url)  # the migrations distribute the tables by game id (infra/migrations/versions/0009_citus.py)
         yield url, "Citus 12.1, a coordinator and two workers"
@@ -54,7 +54,7 @@ def run(urls: ServiceUrls) -> list[dict[str, Any]]:
     root = Path(tempfile.mkdtemp(prefix="tapis-bench-cluster-"))
     rows: list[dict[str, Any]] = []
     try:
-        with LocalRedisCluster(root, masters=3) as cluster, event_store(urls, root) as (database_url, store):
+        with LocalRedisCluster(root, masters=3) as cluster, event_store(urls) as (database_url, store):
             on_cluster = ServiceUrls(database_url=database_url, redis_url=cluster.url)
             single, single_port = start_server(urls)
             try:

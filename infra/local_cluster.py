@@ -275,6 +275,11 @@ class LocalRedisCluster:
             "nodes.conf",
             "--cluster-node-timeout",
             str(self.node_timeout_ms),
+            # a replica always stands for election when its master dies: with the default factor (10) a replica
+            # whose link was quiet for 10 node timeouts (a loaded machine's minute) deems its data too old and the
+            # slots stay down
+            "--cluster-replica-validity-factor",
+            "0",
             "--save",
             "",
             # the data survives a kill like a production node's: the restarted node must not come back empty as a

@@ -139,7 +139,9 @@ async def test_no_seat_sees_another_seats_secrets(api: Tapis, services: Services
         view = api.view(game_id)
         if view["status"] != "active":
             break
-        if step % 7 == 0 and searched < CHECKS:
+        # the first two moments, then every seventh: a round may be short (barbu's king of hearts ends its round
+        # at the trick that takes the king, in the first trick of a game now and then)
+        if (step < 2 or step % 7 == 0) and searched < CHECKS:
             searched += 1
             table = await services.repo.replay(game_id, codec(game))
             events = codec(game).events(await services.repo.store.read_stream(game_id))

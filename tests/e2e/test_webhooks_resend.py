@@ -101,7 +101,7 @@ async def test_given_up_deliveries_are_resent_as_the_same_standard_webhooks_mess
                 found = await log()
                 return len(found) == events and {d["status"] for d in found} == {"failed"}
 
-            await wait_for(all_given_up)
+            await wait_for(all_given_up, seconds=90)  # two attempts per event, at a loaded CI's pace
             assert len(receiver.received) == 2 * events  # two attempts of each event
 
             # usage errors and a selection with nothing given up
@@ -130,7 +130,7 @@ async def test_given_up_deliveries_are_resent_as_the_same_standard_webhooks_mess
             async def all_delivered() -> bool:
                 return {d["status"] for d in await log()} == {"delivered"}
 
-            await wait_for(all_delivered)
+            await wait_for(all_delivered, seconds=90)
             again = await tapis("--game", game_id)
             assert again.returncode == 1  # delivered now: nothing is given up
             attempts = {d["version"]: [a["status_code"] for a in d["attempts"]] for d in await log()}
