@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -23,6 +25,8 @@ from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
 from infra.embedded import ServiceUrls
+from infra.migrate import upgrade
+from tests.conftest import _create_database, _drop_database, _run, _with_database
 from tests.e2e.conftest import ROOT, start_server, stop_server
 from tests.e2e.test_webhooks_http import tapis_keys, wait_for
 from tests.webhook_receiver import Receiver, verify
@@ -34,6 +38,20 @@ GIVE_UP_FAST = {
     "TAPIS_WEBHOOK_MAX_ATTEMPTS": "2",
     "TAPIS_WEBHOOK_PAUSE_AFTER_FAILURES": "0",  # the breaker would only slow the test: it is not what is shown here
 }
+
+
+@pytest.fixture
+def own_urls(migrated_urls: ServiceUrls) -> Iterator[ServiceUrls]:
+    """A database of this test's own: the session's e2e server (tests/e2e/conftest.py) sends the shared database's
+    deliveries too, on its own slower retry schedule, and would take some of this test's before they are given up."""
+    name = f"tapis_resend_{secrets.token_hex(4)}"
+    _run(_create_database(migrated_urls.database_url, name))
+    url = _with_database(migrated_urls.database_url, name)
+    upgrade(url)
+    try:
+        yield ServiceUrls(database_url=url, redis_url=migrated_urls.redis_url)
+    finally:
+        _run(_drop_database(migrated_urls.database_url, name))
 
 
 def resend(urls: ServiceUrls, *args: str) -> subprocess.CompletedProcess[str]:
@@ -69,15 +87,15 @@ class InProcess:
 
 
 async def test_given_up_deliveries_are_resent_as_the_same_standard_webhooks_messages(
-    migrated_urls: ServiceUrls, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    own_urls: ServiceUrls, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tapis = InProcess(migrated_urls, monkeypatch, capsys)
-    key = (await asyncio.to_thread(tapis_keys, migrated_urls, "create", "--name", "resend portal"))["api_key"]
+    tapis = InProcess(own_urls, monkeypatch, capsys)
+    key = (await asyncio.to_thread(tapis_keys, own_urls, "create", "--name", "resend portal"))["api_key"]
     portal = {"X-API-Key": key}
     receiver = Receiver(answer=500)
     await receiver.start()
     started_at = int(time.time())
-    process, base = await asyncio.to_thread(start_server, migrated_urls, GIVE_UP_FAST)
+    process, base = await asyncio.to_thread(start_server, own_urls, GIVE_UP_FAST)
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             registered = await http.post("/v1/webhooks", json={"url": receiver.url, "topics": ["*"]}, headers=portal)
@@ -119,7 +137,7 @@ async def test_given_up_deliveries_are_resent_as_the_same_standard_webhooks_mess
             assert {d["status"] for d in await log()} == {"failed"}  # nothing changed
 
             receiver.answer = 204
-            done = await asyncio.to_thread(resend, migrated_urls, "--endpoint", webhook_id, "--game", game_id, "--json")
+            done = await asyncio.to_thread(resend, own_urls, "--endpoint", webhook_id, "--game", game_id, "--json")
             assert done.returncode == 0, done.stderr
             shown = json.loads(done.stdout)
             assert shown["dry_run"] is False
