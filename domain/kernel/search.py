@@ -16,17 +16,22 @@ rank its candidates and weigh only the first `limit`. And the worlds are tried o
 worlds left could no longer bring level with the leader is dropped, and the search stops once one is left.
 
 Nothing here reads a clock: the budget is a count. `budget` scales the number of worlds (the services' setting
-`TAPIS_BOT_EXPERT_BUDGET`), each game choosing its default counts so that a move takes at most about 200 ms on the
-reference machine (docs/benchmarks.md). All randomness comes from the bot's `Draws` (its `bot:<seat>:<version>`
-label of the deal key), so for one seed, one view and one budget the move is always the same: replays and the
-audit never run the search again (the move is recorded as chosen), and would find the same move if they did.
+`TAPIS_BOT_EXPERT_BUDGET`) and the `steps` a search may play in all (each candidate move and each rollout command
+is one): the worlds keep a typical move well inside the time a move may take, the steps bound the rare move with
+many candidates and long rollouts (a daron turn with a dozen combinations), each game choosing both so that no move
+takes more than about 200 ms on the reference machine (docs/benchmarks.md). A world the steps run out in is not
+counted: the moves are compared over the worlds every one of them was played in, and where not even the first
+world could be played through, the smart move is kept. All randomness comes from the bot's `Draws` (its
+`bot:<seat>:<version>` label of the deal key), so for one seed, one view and one budget the move is always the
+same: replays and the audit never run the search again (the move is recorded as chosen), and would find the same
+move if they did.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from domain.kernel.bots import Seen
 from domain.kernel.context import Shuffler
@@ -67,6 +72,24 @@ class Expertise(Generic[S, C]):
     # the least per-world gap between two candidates assumed possible, so that early worlds that happen to agree
     # do not stop the search at once
     margin: float = 1.0
+    # commands played in all (candidates and rollouts, over every world) at budget 1, at most; None: no bound
+    steps: int | None = None
+
+
+class _Spent(Exception):
+    """The search's steps ran out in the middle of a world."""
+
+
+@dataclass
+class Allowance:
+    """The steps a search has left: each command played in a rollout takes one."""
+
+    left: float = float("inf")
+
+    def take(self) -> None:
+        if self.left <= 0:
+            raise _Spent
+        self.left -= 1
 
 
 def seat_policy(
@@ -139,10 +162,15 @@ def play(expertise: Expertise[S, C], state: S, seat: int, command: C, shuffler: 
     return state
 
 
-def rollout(expertise: Expertise[S, C], world: S, seat: int, move: C, key: bytes) -> float:
-    """The candidate played in the world, then everyone by the rollout policy to the horizon; its value."""
+def rollout(
+    expertise: Expertise[S, C], world: S, seat: int, move: C, key: bytes, allowance: Allowance | None = None
+) -> float:
+    """The candidate played in the world, then everyone by the rollout policy to the horizon; its value. Each
+    command played takes a step of `allowance` (which raises once none is left)."""
+    allowance = allowance or Allowance()
     shuffler = Shuffler(key, 0)  # the same future deals for every candidate of this world
     draws = Draws(key, "rollout")
+    allowance.take()
     try:
         state = play(expertise, world, seat, move, shuffler)
     except RuleViolation:
@@ -154,6 +182,7 @@ def rollout(expertise: Expertise[S, C], world: S, seat: int, move: C, key: bytes
         if not awaited:
             break
         mover = awaited[0]
+        allowance.take()
         try:
             state = play(expertise, state, mover, expertise.policy(state, mover, draws), shuffler)
         except RuleViolation:
@@ -171,8 +200,9 @@ def search(expertise: Expertise[S, C], seen: Seen[Any, C, Any], draws: Draws, bu
 
     The worlds are tried one by one, and a candidate drops out once the remaining worlds could not bring it level
     with the leader even if each went its way by the widest margin seen so far between two candidates in one
-    world (at least `margin`): the search stops as soon as one candidate is left. A count, not a clock, so the
-    same view, draws and budget always give the same move."""
+    world (at least `margin`): the search stops as soon as one candidate is left, or once `steps * budget`
+    commands were played (the world they ran out in left out). A count, not a clock, so the same view, draws and
+    budget always give the same move."""
     pick = expertise.candidates or (lambda s, d: default_candidates(expertise, s, d))
     moves = dedupe(pick(seen, draws))
     if expertise.limit is not None:
@@ -183,10 +213,16 @@ def search(expertise: Expertise[S, C], seen: Seen[Any, C, Any], draws: Draws, bu
     totals = [0.0] * len(moves)
     alive = list(range(len(moves)))
     spread = expertise.margin
+    allowance = Allowance(float("inf") if expertise.steps is None else expertise.steps * budget)
     for done in range(1, worlds + 1):
         key = world_key(draws)
         world = expertise.sample(seen, Draws(key, "sample"))
-        values = {i: rollout(expertise, world, seen.seat, moves[i], key) for i in alive}
+        try:
+            values = {i: rollout(expertise, world, seen.seat, moves[i], key, allowance) for i in alive}
+        except _Spent:
+            if done == 1:
+                return moves[0]  # not one world played through: nothing to set against the smart move
+            break
         finite = [v for v in values.values() if v != float("-inf")]
         if finite:
             spread = max(spread, max(finite) - min(finite))
@@ -208,3 +244,27 @@ def dedupe(moves: list[C]) -> list[C]:
         if move not in out:
             out.append(move)
     return out
+
+
+def expert_of(expertise: Expertise[S, C]) -> Callable[[Seen[Any, C, Any], Draws, float], C]:
+    """A game's `expert` bot (the shape domain/kernel/bots.py seats): the search with that game's expertise."""
+
+    def expert(seen: Seen[Any, C, Any], draws: Draws, budget: float) -> C:
+        return search(expertise, seen, draws, budget)
+
+    return expert
+
+
+class Rounds(Protocol):
+    """A state played in rounds."""
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+
+def round_over(world: Rounds, state: Rounds) -> bool:
+    """The usual horizon: the round the world was sampled in is over (the next one is dealt, or the game is)."""
+    return state.round != world.round or state.phase == "finished"

@@ -8,8 +8,6 @@ It judges a move (a contract, a card, a pass) by the points everyone stands at o
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.games.barbu.bots import smart
 from domain.games.barbu.cards import DECK, RANK_VALUE, in_canonical_order
 from domain.games.barbu.commands import Command
@@ -21,10 +19,11 @@ from domain.games.barbu.state import State
 from domain.games.barbu.views import View, view
 from domain.kernel.bots import Seen
 from domain.kernel.game import RULES
-from domain.kernel.search import Expertise, deal, search, seat_policy, standing, without
+from domain.kernel.search import Expertise, deal, expert_of, round_over, seat_policy, standing, without
 from domain.kernel.shuffle import Draws
 
 WORLDS = 6  # worlds per move at budget 1: a move's median and p95 under 200 ms (bench/expert.py; docs/benchmarks.md)
+STEPS = 5000  # commands a move's search plays in all at budget 1, at most: its slowest moves under 200 ms (ditto)
 DEPTH = 80  # commands: past the end of any round (13 tricks at four seats; réussite's passes)
 
 Sight = Seen[View, Command, Options]
@@ -72,11 +71,6 @@ def value(world: State, state: State, seat: int) -> float:
     return standing(points, seat, higher_wins=False)
 
 
-def stop(world: State, state: State) -> bool:
-    """The round is over (the next one is dealt, or the game is)."""
-    return state.round != world.round or state.phase == "finished"
-
-
 def candidates(seen: Sight, draws: Draws) -> list[Command]:
     return [smart(seen, draws), *seen.moves]
 
@@ -88,12 +82,11 @@ EXPERTISE: Expertise[State, Command] = Expertise(
     policy=policy,
     sample=sample,
     value=value,
-    stop=stop,
+    stop=round_over,
     worlds=WORLDS,
     depth=DEPTH,
+    steps=STEPS,
     candidates=candidates,
 )
 
-
-def expert(seen: Seen[Any, Command, Any], draws: Draws, budget: float) -> Command:
-    return search(EXPERTISE, seen, draws, budget)
+expert = expert_of(EXPERTISE)

@@ -31,10 +31,11 @@ from domain.games.bohnanza.options import Options, starting_fields
 from domain.games.bohnanza.state import State, Trade
 from domain.games.bohnanza.views import View, view
 from domain.kernel.bots import Seen
-from domain.kernel.search import Expertise, deal, search, seat_policy, shuffled, standing, without
+from domain.kernel.search import Expertise, deal, expert_of, seat_policy, shuffled, standing, without
 from domain.kernel.shuffle import Draws
 
 WORLDS = 6  # worlds per move at budget 1: a move's median and p95 under 200 ms (bench/expert.py; docs/benchmarks.md)
+STEPS = 2000  # commands a move's search plays in all at budget 1, at most: its slowest moves under 200 ms (ditto)
 DEPTH = 16  # commands after the move: the rest of a turn and the start of the next
 FIELD_WORTH = 0.8  # a field's coins count a little less than coins in hand: it may yet be ploughed up
 
@@ -163,9 +164,8 @@ EXPERTISE: Expertise[State, Command] = Expertise(
     stop=stop,
     worlds=WORLDS,
     depth=DEPTH,
+    steps=STEPS,
     candidates=candidates,
 )
 
-
-def expert(seen: Seen[Any, Command, Any], draws: Draws, budget: float) -> Command:
-    return search(EXPERTISE, seen, draws, budget)
+expert = expert_of(EXPERTISE)

@@ -11,8 +11,6 @@ end judged worse than smart's own heuristics: their outcome is mostly the luck o
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.games.daron.bots import smart
 from domain.games.daron.cards import DARON, JOKERS, deck, hand_points, is_number, sort_hand
 from domain.games.daron.commands import Command
@@ -24,10 +22,11 @@ from domain.games.daron.state import BrawlInPlay, DuelInPlay, Stage, State
 from domain.games.daron.views import View, view
 from domain.kernel.bots import Seen
 from domain.kernel.game import RULES
-from domain.kernel.search import Expertise, deal, search, seat_policy, shuffled, without
+from domain.kernel.search import Expertise, deal, expert_of, round_over, seat_policy, shuffled, without
 from domain.kernel.shuffle import Draws
 
-WORLDS = 16  # worlds per move at budget 1: a move's median and p95 under 200 ms (bench/expert.py; docs/benchmarks.md)
+WORLDS = 4  # worlds per move at budget 1: 16 played no better (30.7 % against 33.9 %, docs/benchmarks.md)
+STEPS = 2500  # commands a move's search plays in all at budget 1, at most: its slowest moves under 200 ms (ditto)
 PRIOR = 2.0  # points: the smart move's head start per world (domain/kernel/search.py)
 DEPTH = 6  # commands after the move: about a turn of every seat at four seats (longer rollouts only added noise)
 SHED = 1.0  # what a hand point shed counts for, against a point scored
@@ -91,11 +90,6 @@ def value(world: State, state: State, seat: int) -> float:
     return scored[seat] - others
 
 
-def stop(world: State, state: State) -> bool:
-    """The round is over (the next one is dealt, or the game is)."""
-    return state.round != world.round or state.phase == "finished"
-
-
 def candidates(seen: Sight, draws: Draws) -> list[Command]:
     return [smart(seen, draws), *seen.moves]
 
@@ -107,13 +101,12 @@ EXPERTISE: Expertise[State, Command] = Expertise(
     policy=policy,
     sample=sample,
     value=value,
-    stop=stop,
+    stop=round_over,
     worlds=WORLDS,
     depth=DEPTH,
+    steps=STEPS,
     candidates=candidates,
     prior=PRIOR,
 )
 
-
-def expert(seen: Seen[Any, Command, Any], draws: Draws, budget: float) -> Command:
-    return search(EXPERTISE, seen, draws, budget)
+expert = expert_of(EXPERTISE)

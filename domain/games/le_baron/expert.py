@@ -12,8 +12,6 @@ the hands still to come from the piles are luck, and their noise swamped the mov
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from domain.games.le_baron.bots import smart
@@ -26,11 +24,12 @@ from domain.games.le_baron.options import Options
 from domain.games.le_baron.state import Phase, State
 from domain.games.le_baron.views import View, view
 from domain.kernel.bots import Seen
-from domain.kernel.search import Expertise, deal, search, seat_policy, without
+from domain.kernel.search import Expertise, deal, expert_of, round_over, seat_policy, without
 from domain.kernel.secret_choice import awaiting
 from domain.kernel.shuffle import Draws
 
 WORLDS = 10  # worlds per move at budget 1: a move's median and p95 under 200 ms (bench/expert.py; docs/benchmarks.md)
+STEPS = 3500  # commands a move's search plays in all at budget 1, at most: its slowest moves under 200 ms (ditto)
 DEPTH = 14  # commands after the move: about three turns at four seats (to the round's end: only noise)
 PRIOR = 0.5  # points: the smart move's head start per world (domain/kernel/search.py)
 
@@ -103,11 +102,6 @@ def value(world: State, state: State, seat: int) -> float:
     return lead if state.options.positive else -lead
 
 
-def stop(world: State, state: State) -> bool:
-    """The round is over (the next one is dealt, or the game is)."""
-    return state.round != world.round or state.phase == "finished"
-
-
 def candidates(seen: Sight, draws: Draws) -> list[Command]:
     return [smart(seen, draws), *seen.moves]
 
@@ -119,13 +113,12 @@ EXPERTISE: Expertise[State, Command] = Expertise(
     policy=policy,
     sample=sample,
     value=value,
-    stop=stop,
+    stop=round_over,
     worlds=WORLDS,
     depth=DEPTH,
+    steps=STEPS,
     candidates=candidates,
     prior=PRIOR,
 )
 
-
-def expert(seen: Seen[Any, Command, Any], draws: Draws, budget: float) -> Command:
-    return search(EXPERTISE, seen, draws, budget)
+expert = expert_of(EXPERTISE)

@@ -10,8 +10,6 @@ commands): the totals plus the heads taken this round, lower is better.
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from domain.games.six_nimmt.bots import card_risk, smart
@@ -25,10 +23,11 @@ from domain.games.six_nimmt.state import State
 from domain.games.six_nimmt.views import View, view
 from domain.kernel.bots import Seen
 from domain.kernel.game import RULES
-from domain.kernel.search import Expertise, deal, search, seat_policy, standing, without
+from domain.kernel.search import Expertise, deal, expert_of, round_over, seat_policy, standing, without
 from domain.kernel.shuffle import Draws
 
 WORLDS = 6  # worlds per move at budget 1: a move's median and p95 under 200 ms (bench/expert.py; docs/benchmarks.md)
+STEPS = 5000  # commands a move's search plays in all at budget 1, at most: its slowest moves under 200 ms (ditto)
 LIMIT = 6  # candidate moves weighed at most
 DEPTH = 60  # commands: more than a 10-seat turn, and a 4-seat round from its first turn
 
@@ -93,11 +92,6 @@ def value(world: State, state: State, seat: int) -> float:
     return standing(heads_held(state), seat, higher_wins=False)
 
 
-def stop(world: State, state: State) -> bool:
-    """The round is over (the next one is dealt, or the game is)."""
-    return state.round != world.round or state.phase == "finished"
-
-
 def candidates(seen: Sight, draws: Draws) -> list[Command]:
     """The smart move, then the others from the least to the most risky by smart's estimate (the search weighs only
     the first `LIMIT`: the riskiest cards of a full hand are seldom the best, and each costs a rollout per world)."""
@@ -113,13 +107,12 @@ EXPERTISE: Expertise[State, Command] = Expertise(
     policy=policy,
     sample=sample,
     value=value,
-    stop=stop,
+    stop=round_over,
     worlds=WORLDS,
     depth=DEPTH,
+    steps=STEPS,
     candidates=candidates,
     limit=LIMIT,
 )
 
-
-def expert(seen: Seen[Any, Command, Any], draws: Draws, budget: float) -> Command:
-    return search(EXPERTISE, seen, draws, budget)
+expert = expert_of(EXPERTISE)

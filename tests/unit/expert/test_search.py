@@ -1,5 +1,5 @@
 """The generic search (domain/kernel/search.py) on a toy game whose every move's worth is known: the smart move's
-head start (`prior`), the candidate limit, and the early stop once one candidate is left.
+head start (`prior`), the candidate limit, the early stop once one candidate is left, and the bound on the steps.
 
 The toy: a state is a number, a command adds itself to it, nobody moves after the candidate, and a state is worth
 its number plus what the world adds (the worlds differ by `noise`, drawn by the sampler from the bot's draws).
@@ -16,7 +16,7 @@ from domain.kernel.shuffle import Draws
 
 
 def toy(
-    prior: float = 0.0, limit: int | None = None, worlds: int = 10, noise: int = 0
+    prior: float = 0.0, limit: int | None = None, worlds: int = 10, noise: int = 0, steps: int | None = None
 ) -> tuple[Expertise[int, int], list[int]]:
     sampled: list[int] = []
 
@@ -40,6 +40,7 @@ def toy(
         depth=0,
         prior=prior,
         limit=limit,
+        steps=steps,
     )
     return expertise, sampled
 
@@ -77,3 +78,22 @@ def test_close_candidates_are_weighed_in_every_world() -> None:
     expertise, sampled = toy(worlds=10, prior=0.9)  # 0.1 apart a world: never out of reach before the last
     assert search(expertise, seen([0, 1]), Draws(b"k", "t")) == 1
     assert len(sampled) == 10
+
+
+def test_the_steps_end_the_search_and_the_world_they_ran_out_in_is_left_out() -> None:
+    # two candidates, one step each a world (depth 0): 5 steps play two worlds through and run out in the third
+    expertise, sampled = toy(worlds=10, prior=0.9, steps=5)
+    assert search(expertise, seen([0, 1]), Draws(b"k", "t")) == 1
+    assert len(sampled) == 3
+
+
+def test_the_steps_scale_with_the_budget() -> None:
+    expertise, sampled = toy(worlds=10, prior=0.9, steps=5)
+    assert search(expertise, seen([0, 1]), Draws(b"k", "t"), budget=2.0) == 1
+    assert len(sampled) == 6  # 10 steps: five worlds through, the sixth begun
+
+
+def test_steps_too_few_for_one_world_keep_the_smart_move() -> None:
+    expertise, sampled = toy(worlds=10, steps=1)  # the second candidate is better, but never played
+    assert search(expertise, seen([0, 1]), Draws(b"k", "t")) == 0
+    assert len(sampled) == 1
