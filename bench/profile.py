@@ -56,6 +56,7 @@ async def _profile(urls: ServiceUrls) -> dict[str, Any]:
         rate_commands="0",
         rate_create="0",
         rate_create_total="0",
+        test_mode=True,  # the driver's clients choose their games' seeds, as in bench/http_load.py
     )
     port = free_port()
     config = uvicorn.Config(
