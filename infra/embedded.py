@@ -399,7 +399,7 @@ def _stop_leftover(pid_file: Path, workdir: Path, name: str, first_signal: signa
     except (OSError, ValueError, IndexError):
         pid = None
     if pid is not None:
-        import psutil  # type: ignore[import-untyped]
+        import psutil
 
         try:
             process = psutil.Process(pid)

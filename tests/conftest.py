@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -117,7 +117,8 @@ async def redis_conn(settings: Settings) -> AsyncIterator[redis.Redis]:
     from bootstrap import redis_client
 
     assert settings.redis_url
-    client = redis_client(settings.redis_url)
+    # the test servers' Redis is one primary (_servers; _flush_redis assumes so too), never a cluster
+    client = cast("redis.Redis", redis_client(settings.redis_url))
     yield client
     await client.aclose()
 

@@ -17,18 +17,15 @@ import pytest
 
 from infra.embedded import ServiceUrls
 from tests.e2e.client import Tapis, bearer
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import serving
 
 PORTAL_KEY = "adversarial-portal-key"
 
 
 @pytest.fixture(scope="session")
 def hostile_server(migrated: ServiceUrls) -> Iterator[str]:
-    process, base = start_server(migrated, {"TAPIS_API_KEYS": PORTAL_KEY})
-    try:
+    with serving(migrated, {"TAPIS_API_KEYS": PORTAL_KEY}) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 @pytest.fixture(scope="session")

@@ -26,7 +26,7 @@ from api.ratelimit import parse_trusted
 from api.server import ConnectionLimits
 from bench.attacks import Player, creation_flood, half_sent_slot
 from infra.embedded import ServiceUrls
-from tests.e2e.conftest import free_port, start_server, stop_server
+from tests.e2e.conftest import free_port, serving
 
 pytestmark = pytest.mark.e2e
 
@@ -203,11 +203,8 @@ def slow_server(migrated: ServiceUrls) -> Iterator[str]:
         "TAPIS_RATE_CREATE_TOTAL": "600/60",
         "TAPIS_RATE_KEY_PREFIX": f"tapis:limits:test-{secrets.token_hex(4)}",
     }
-    process, base = start_server(migrated, env)
-    try:
+    with serving(migrated, env) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 def host_port(base: str) -> tuple[str, int]:

@@ -20,7 +20,7 @@ import pytest
 
 from infra.embedded import ServiceUrls
 from infra.migrate import upgrade
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -82,11 +82,8 @@ def _keep_screenshots() -> Iterator[None]:
 def web_url(service_urls: ServiceUrls) -> Iterator[str]:
     assert (STATIC / "index.html").is_file(), "api/web/static/ is not built: run `make web` (cd web && npm run build)"
     upgrade(service_urls.database_url)
-    process, base = start_server(service_urls)
-    try:
+    with serving(service_urls) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 @pytest.fixture(scope="session")

@@ -23,7 +23,7 @@ from tests.browser.table_play import (
     play_to_the_end,
     seat_person_with_bots,
 )
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -38,11 +38,8 @@ CHOOSE = by_priority(["accept_trade", "decline_trade", "plant", "turn_up", "plan
 def quick_trading_url(web_url: str, service_urls: ServiceUrls) -> Iterator[str]:
     """A server like `web_url`'s (which checks that the client is built and migrates the database) whose bots end
     their trading at once."""
-    process, base = start_server(service_urls, {"TAPIS_BOT_TRADE_WINDOW_SECONDS": "0"})
-    try:
+    with serving(service_urls, {"TAPIS_BOT_TRADE_WINDOW_SECONDS": "0"}) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 def test_a_whole_game_by_clicks_ends_with_the_servers_scores(quick_trading_url: str, page: Page) -> None:

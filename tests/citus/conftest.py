@@ -19,7 +19,7 @@ from infra.embedded import ServiceUrls
 from tests.citus.fixtures import citus_cluster, migrated_database
 from tests.conftest import _flush_redis
 from tests.e2e.client import Tapis
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import serving
 from tools.citus_cluster import CitusCluster
 
 __all__ = ["citus_cluster"]  # a fixture
@@ -65,11 +65,8 @@ async def worker_of(pool: asyncpg.Pool, game_id: str) -> int:
 
 @pytest.fixture(scope="session")
 def server(citus_urls: ServiceUrls) -> Iterator[str]:
-    process, base = start_server(citus_urls)
-    try:
+    with serving(citus_urls) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 @pytest.fixture(scope="session")

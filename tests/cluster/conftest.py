@@ -18,7 +18,7 @@ from infra.migrate import upgrade
 from tests.cluster.redis_cluster import running_cluster
 from tests.conftest import _create_database, _drop_database, _run, _with_database
 from tests.e2e.client import Tapis
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import serving
 
 
 @pytest.fixture(scope="session")
@@ -44,11 +44,8 @@ def cluster_urls(service_urls: ServiceUrls, redis_cluster: LocalRedisCluster) ->
 
 @pytest.fixture(scope="session")
 def cluster_server(cluster_urls: ServiceUrls) -> Iterator[str]:
-    process, base = start_server(cluster_urls)
-    try:
+    with serving(cluster_urls) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 @pytest.fixture(scope="session")

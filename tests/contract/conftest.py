@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -70,7 +70,8 @@ async def contract_pool(contract_urls: ServiceUrls) -> AsyncIterator[asyncpg.Poo
 async def contract_redis(contract_urls: ServiceUrls) -> AsyncIterator[redis.Redis]:
     from bootstrap import redis_client
 
-    client = redis_client(contract_urls.redis_url)
+    # the test servers' Redis is one primary (tests/conftest.py), never a cluster
+    client = cast("redis.Redis", redis_client(contract_urls.redis_url))
     yield client
     await client.aclose()
 
@@ -113,7 +114,7 @@ async def contract_cluster_redis() -> AsyncIterator[redis.RedisCluster]:
     from tests.cluster.redis_cluster import running_cluster
 
     with running_cluster(masters=3) as cluster:
-        client = redis_client(cluster.url)
+        client = cast("redis.RedisCluster", redis_client(cluster.url))  # a redis+cluster:// URL
         yield client
         await client.aclose()
 

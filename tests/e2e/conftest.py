@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -71,6 +72,16 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
+@contextlib.contextmanager
+def serving(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """A `tapis serve` of its own on `urls` (start_server's settings and `extra_env`), its base URL; stopped after."""
+    process, base = start_server(urls, extra_env)
+    try:
+        yield base
+    finally:
+        stop_server(process)
+
+
 @pytest.fixture(scope="session")
 def migrated_urls(service_urls: ServiceUrls) -> ServiceUrls:
     upgrade(service_urls.database_url)
@@ -79,11 +90,8 @@ def migrated_urls(service_urls: ServiceUrls) -> ServiceUrls:
 
 @pytest.fixture(scope="session")
 def server(migrated_urls: ServiceUrls) -> Iterator[str]:
-    process, base = start_server(migrated_urls)
-    try:
+    with serving(migrated_urls) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 @pytest.fixture(scope="session")

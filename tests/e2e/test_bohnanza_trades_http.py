@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import httpx
 import pytest
 
 from tests.e2e.client import Tapis
@@ -9,14 +12,14 @@ from tests.e2e.client import Tapis
 pytestmark = pytest.mark.e2e
 
 
-def ok(response: object) -> dict[str, object]:
-    assert response.status_code == 200, response.text  # type: ignore[attr-defined]
-    body: dict[str, object] = response.json()  # type: ignore[attr-defined]
+def ok(response: httpx.Response) -> dict[str, Any]:
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
     return body
 
 
-def event_types(body: dict[str, object]) -> list[str]:
-    return [e["type"] for e in body["events"]]  # type: ignore[attr-defined,index]
+def event_types(body: dict[str, Any]) -> list[str]:
+    return [e["type"] for e in body["events"]]
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -31,7 +34,7 @@ def test_a_game_with_trades(api: Tapis, players: int) -> None:
 
     # the active player gives a turned-up card away; the receiver must accept it
     gift = ok(api.command(game_id, tokens[0], {"type": "propose_trade", "to": 1, "give_face_up": [0], "want": {}}))
-    trade_id = next(e["data"]["trade_id"] for e in gift["events"] if e["type"] == "TradeProposed")  # type: ignore[index,union-attr]
+    trade_id = next(e["data"]["trade_id"] for e in gift["events"] if e["type"] == "TradeProposed")
     accepted = ok(api.command(game_id, tokens[1], {"type": "accept_trade", "trade_id": trade_id}))
     assert "TradeAccepted" in event_types(accepted)
     assert api.view(game_id, tokens[1])["state"]["pending"][1] == [face_up[0]]
@@ -41,7 +44,7 @@ def test_a_game_with_trades(api: Tapis, players: int) -> None:
     swap = ok(
         api.command(game_id, tokens[2], {"type": "propose_trade", "to": 0, "give_hand": [0], "want": {face_up[1]: 1}})
     )
-    swap_id = next(e["data"]["trade_id"] for e in swap["events"] if e["type"] == "TradeProposed")  # type: ignore[index,union-attr]
+    swap_id = next(e["data"]["trade_id"] for e in swap["events"] if e["type"] == "TradeProposed")
     done = ok(api.command(game_id, tokens[0], {"type": "accept_trade", "trade_id": swap_id, "give_face_up": [0]}))
     assert "TradeAccepted" in event_types(done)
     view = api.view(game_id, tokens[2])["state"]

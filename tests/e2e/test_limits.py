@@ -13,7 +13,7 @@ import pytest
 
 from infra.embedded import ServiceUrls
 from tests.e2e.client import Tapis, bearer
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import serving
 
 pytestmark = pytest.mark.e2e
 
@@ -21,11 +21,8 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture(scope="module")
 def strict_server(migrated_urls: ServiceUrls) -> Iterator[str]:
     env = {"TAPIS_RATE_FAILED_AUTH": "3/60", "TAPIS_RATE_COMMANDS": "4/60", "TAPIS_MAX_BODY_BYTES": "1024"}
-    process, base = start_server(migrated_urls, env)
-    try:
+    with serving(migrated_urls, env) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 def client(base: str, address: str) -> Tapis:

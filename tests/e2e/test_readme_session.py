@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from infra.embedded import ServiceUrls
-from tests.e2e.conftest import start_server, stop_server
+from tests.e2e.conftest import serving
 
 pytestmark = pytest.mark.e2e
 
@@ -136,11 +136,8 @@ def matches(claimed: Any, actual: Any, card: int, path: str = "") -> None:
 
 @pytest.fixture(scope="module")
 def production_server(migrated_urls: ServiceUrls) -> Iterator[str]:
-    process, base = start_server(migrated_urls, {"TAPIS_TEST_MODE": "0"})
-    try:
+    with serving(migrated_urls, {"TAPIS_TEST_MODE": "0"}) as base:
         yield base
-    finally:
-        stop_server(process)
 
 
 def test_the_readme_session_runs_and_prints_what_it_says(production_server: str, tmp_path: Path) -> None:

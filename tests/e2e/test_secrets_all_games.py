@@ -20,7 +20,6 @@ from typing import Any
 import asyncpg
 import msgspec
 import pytest
-import redis.asyncio as redis
 from litestar.testing import TestClient
 
 from api.app import create_app
@@ -95,7 +94,7 @@ def api(migrated_urls: ServiceUrls) -> Iterator[Tapis]:
 @pytest.fixture
 async def services(migrated_urls: ServiceUrls) -> AsyncIterator[Services]:
     pool = await asyncpg.create_pool(migrated_urls.database_url, min_size=1, max_size=2)
-    client: redis.Redis = redis_client(migrated_urls.redis_url)
+    client = redis_client(migrated_urls.redis_url)
     try:
         yield build_services(pool, client, Settings(test_mode=True))
     finally:

@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
-import redis.asyncio as redis
 
 from api.dependencies import Services
 from bootstrap import build_services, redis_client
@@ -26,7 +25,7 @@ pytestmark = pytest.mark.faults
 @pytest.fixture
 async def services(stack: Stack) -> AsyncIterator[Services]:
     pool = await asyncpg.create_pool(stack.urls.database_url, min_size=1, max_size=4)
-    client: redis.Redis = redis_client(stack.urls.redis_url)
+    client = redis_client(stack.urls.redis_url)
     try:
         yield build_services(pool, client, Settings(test_mode=True))
     finally:

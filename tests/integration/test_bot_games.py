@@ -32,7 +32,8 @@ def table_of_three(game: str) -> int:
 
 async def bot_game(services: Services, game: str, players: int, seed: str = SEED) -> str:
     created = plain(await services.commands.create(game, players, shortest_options(game, players), seed, None))
-    game_id, admin = created["game_id"], created["admin_token"]
+    game_id: str = created["game_id"]
+    admin = created["admin_token"]
     for seat in range(players):
         joined = plain(await services.commands.join(game_id, admin, None, None, LEVELS[seat % len(LEVELS)]))
         assert joined["bot"] == LEVELS[seat % len(LEVELS)]

@@ -68,11 +68,11 @@ async def test_games_inspect_shows_record_version_projection_seats_and_chain(set
 
     # the projection lost (Redis flushed): inspect says so, and how far behind a stale one is
     assert settings.redis_url
-    client = redis.Redis.from_url(settings.redis_url)
+    primary = redis.Redis.from_url(settings.redis_url)
     try:
-        await client.delete(state_key(game_id))
+        await primary.delete(state_key(game_id))
     finally:
-        await client.aclose()
+        await primary.aclose()
     text = tapis(settings, "games", "inspect", game_id)
     assert text.returncode == 0, text.stderr
     assert "projection  missing" in text.stdout and f"version     {view['version']}" in text.stdout

@@ -7,6 +7,7 @@ run on memory adapters in tests/unit/services/test_portal_keys.py.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,8 @@ pytestmark = pytest.mark.integration
 
 
 def test_tapis_keys_create_list_revoke(settings: Settings) -> None:
-    urls = {"database_url": str(settings.database_url), "redis_url": str(settings.redis_url)}
+    # Any: mypy would match a dict[str, str] unpacked into tapis() against its `timeout: float` too
+    urls: dict[str, Any] = {"database_url": str(settings.database_url), "redis_url": str(settings.redis_url)}
     created = tapis("keys", "create", "--name", "cli portal", **urls)
     assert created.returncode == 0, created.stderr
     shown = json.loads(created.stdout)

@@ -55,7 +55,7 @@ def exporter(monkeypatch: pytest.MonkeyPatch) -> Iterator[InMemorySpanExporter]:
             started.append(made)
         return made
 
-    monkeypatch.setattr(app_module.Tracing, "start", classmethod(start))
+    monkeypatch.setattr(Tracing, "start", classmethod(start))
     yield spans
     for made in started:
         made.stop()

@@ -102,7 +102,9 @@ STORED = {
     },
 }
 
-EVENTS = sorted({*LIFECYCLE, *(cls for rules in GAMES.values() for cls in rules.event_types)}, key=repr)
+EVENTS: list[type[msgspec.Struct]] = sorted(
+    {*LIFECYCLE, *(cls for rules in GAMES.values() for cls in rules.event_types)}, key=repr
+)
 COMMANDS = sorted({cls for rules in GAMES.values() for cls in typing.get_args(rules.command_type)}, key=repr)
 
 

@@ -59,6 +59,7 @@ def test_forfeit_in_the_lobby_is_refused() -> None:
 def test_a_timeout_plays_the_bot_move_for_every_awaited_seat() -> None:
     table = started(2, turn_seconds=30)
     assert table.turn_seconds == 30
+    assert table.inner is not None
     awaited = GAME.awaiting(table.inner)
     events = tables.time_out(GAME, table, awaited, SEED)
     timed = [e.seat for e in events if isinstance(e, TurnTimedOut)]

@@ -84,6 +84,7 @@ def test_a_game_records_the_rules_version_it_was_created_under() -> None:
     for event in tables.join(table, "a", None, None):
         table = tables.evolve(GAME, table, event)
     started = tables.evolve(GAME, table, GameStarted())
+    assert started.inner is not None
     assert started.inner.rules == 1, "the game's state knows the version it is played by"
     with pytest.raises(ValueError):
         tables.create(GAME, "g-1", 3, None, SEED, rules_version=3)
@@ -297,4 +298,5 @@ def test_the_next_bot_move_is_an_awaited_bots_and_none_once_only_people_are_awai
         for event in tables.play(GAME, table, chosen.seat, chosen.command, SEED):
             table = tables.evolve(GAME, table, event)
     assert played == [1, 2], "both bots choose their card; then the game waits for the person only"
+    assert table.inner is not None
     assert GAME.awaiting(table.inner) == [0]

@@ -15,7 +15,8 @@ from tests.plain import plain
 
 
 async def view(services: Services, game_id: str, token: str) -> dict[str, Any]:
-    return plain(await services.queries.view(game_id, token))
+    shown: dict[str, Any] = plain(await services.queries.view(game_id, token))
+    return shown
 
 
 async def send(services: Services, game_id: str, token: str, command: dict[str, Any]) -> dict[str, Any]:

@@ -79,7 +79,8 @@ async def test_a_snapshot_of_another_state_schema_is_refolded_and_written_again(
     record = await services.repo.record(game_id)
     stored = await services.repo.snapshot(record)
     assert stored is not None and stored[0] == before["version"], "the refolded table was projected again"
-    assert new_codec.table(stored[1]).inner.release == 2
+    refolded = new_codec.table(stored[1])
+    assert refolded.inner is not None and refolded.inner.release == 2
     # and the game goes on under the new code
     seat = after["awaiting"][0]
     move = (await services.queries.legal_moves(game_id, tokens[seat])).moves[0]
