@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--expert-budget",
         type=float,
         default=1.0,
-        help="scale of the expert bots' search (1: the server default, about 200 ms a move)",
+        help="scale of the expert bots' worlds and steps per move (1: the server's default)",
     )
     s.add_argument("--workers", type=int, default=1, help="processes (the results do not depend on it)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON, no progress bar")
