@@ -13,6 +13,8 @@ import {
   playerName,
   plural,
   prompt,
+  revealedArea,
+  rowItem,
   rowSlots,
   seatsPanel,
   tableRenderer,
@@ -130,38 +132,14 @@ class LeBaronTable {
       const cards = el("span", { class: "sn-row-cards" }, row.map((card) => this.card(card)), rowSlots(row.length, !this.colourFirst));
       const side = el("span", { class: "sn-row-heads" }, this.tally(row), points === null ? "" : plural(points, "pt"));
       const move = choose.get(index);
-      const item = el("li", { class: "sn-row", "data-row": index, "aria-label": move ? null : words });
-      if (move) {
-        const button = el("button", { type: "button", class: "sn-row-take" }, cards, side);
-        const verb = taking ? `Take row ${index + 1}` : `Place your card on row ${index + 1}`;
-        bindMove(button, this.ctx, move, `${verb} (${words.slice(words.indexOf(":") + 2)})`);
-        item.append(button);
-      } else {
-        item.append(cards, side);
-      }
-      list.append(item);
+      const verb = taking ? `Take row ${index + 1}` : `Place your card on row ${index + 1}`;
+      list.append(rowItem(this.ctx, index, cards, side, words, move, `${verb} (${words.slice(words.indexOf(":") + 2)})`));
     });
     return area("Rows", "lb-rows-area", list);
   }
 
   private revealed(): HTMLElement | null {
-    if (this.state.revealed.length === 0) return null;
-    return area(
-      "Revealed this turn",
-      "lb-revealed",
-      el(
-        "ul",
-        { class: "gt-cards" },
-        this.state.revealed.map((shown) =>
-          el(
-            "li",
-            { class: "gt-laid" },
-            this.card(shown.card, `played by ${playerName(this.ctx, shown.seat)}`),
-            el("span", { class: "gt-caption" }, playerName(this.ctx, shown.seat)),
-          ),
-        ),
-      ),
-    );
+    return revealedArea(this.ctx, "lb-revealed", this.state.revealed, (card, words) => this.card(card, words));
   }
 
   private taken(): HTMLElement | null {

@@ -13,6 +13,8 @@ import {
   playerName,
   plural,
   prompt,
+  revealedArea,
+  rowItem,
   rowSlots,
   seatsPanel,
   tableRenderer,
@@ -102,37 +104,14 @@ class SixNimmtTable {
       const cards = el("span", { class: "sn-row-cards" }, row.map((card) => this.card(card)), rowSlots(row.length));
       const summary = el("span", { class: "sn-row-heads" }, heads === null ? "" : plural(heads, "head"));
       const move = take.get(index);
-      const item = el("li", { class: "sn-row", "data-row": index, "aria-label": move ? null : words });
-      if (move) {
-        const button = el("button", { type: "button", class: "sn-row-take" }, cards, summary);
-        bindMove(button, this.ctx, move, `Take row ${index + 1} (${plural(row.length, "card")}${heads === null ? "" : `, ${plural(heads, "bull head")}`})`);
-        item.append(button);
-      } else {
-        item.append(cards, summary);
-      }
-      list.append(item);
+      const label = `Take row ${index + 1} (${words.slice(words.indexOf(":") + 2)})`;
+      list.append(rowItem(this.ctx, index, cards, summary, words, move, label));
     });
     return area("Rows", "sn-rows-area", list);
   }
 
   private revealed(): HTMLElement | null {
-    if (this.state.revealed.length === 0) return null;
-    return area(
-      "Revealed this turn",
-      "sn-revealed",
-      el(
-        "ul",
-        { class: "gt-cards" },
-        this.state.revealed.map((shown) =>
-          el(
-            "li",
-            { class: "gt-laid" },
-            this.card(shown.card, `played by ${playerName(this.ctx, shown.seat)}`),
-            el("span", { class: "gt-caption" }, playerName(this.ctx, shown.seat)),
-          ),
-        ),
-      ),
-    );
+    return revealedArea(this.ctx, "sn-revealed", this.state.revealed, (card, words) => this.card(card, words));
   }
 
   private pool(): HTMLElement | null {

@@ -269,3 +269,32 @@ export function rowSlots(count: number, sixthTakes = true): HTMLElement[] {
   if (sixthTakes && count <= 5) slots.push(el("span", { class: "sn-slot sixth", "aria-hidden": "true", title: "The sixth card takes the row" }));
   return slots;
 }
+
+/** One row of a six-nimmt or le-baron table: its cards and its tally, a button that sends `move` (with `label`)
+ * when the viewer may take or place on it, else a plain item that `words` describes to readers. */
+export function rowItem(ctx: TableContext, index: number, cards: HTMLElement, side: HTMLElement, words: string, move: unknown, label: string): HTMLElement {
+  const item = el("li", { class: "sn-row", "data-row": index, "aria-label": move ? null : words });
+  if (move) {
+    const button = el("button", { type: "button", class: "sn-row-take" }, cards, side);
+    bindMove(button, ctx, move, label);
+    item.append(button);
+  } else {
+    item.append(cards, side);
+  }
+  return item;
+}
+
+/** The cards revealed this turn in a game of secret choices (six-nimmt, le-baron), each under its player's name;
+ * null before any is. `card` draws one card with the words that say who played it. */
+export function revealedArea(
+  ctx: TableContext,
+  className: string,
+  revealed: { seat: number; card: number }[],
+  card: (card: number, words: string) => HTMLElement,
+): HTMLElement | null {
+  if (revealed.length === 0) return null;
+  const laid = revealed.map((shown) =>
+    el("li", { class: "gt-laid" }, card(shown.card, `played by ${playerName(ctx, shown.seat)}`), el("span", { class: "gt-caption" }, playerName(ctx, shown.seat))),
+  );
+  return area("Revealed this turn", className, el("ul", { class: "gt-cards" }, laid));
+}
