@@ -272,6 +272,18 @@ def figures(tally: Tally, latencies: list[float]) -> dict[str, float]:
     }
 
 
+def start_peer(stack: contextlib.ExitStack, urls: ServiceUrls, attempts: int = 3) -> bgio.Server:
+    """boardgame.io's server on a free port; another port if the one chosen was taken before Node bound it (a
+    port free_port() hands out can become some connection's ephemeral port meanwhile: EADDRINUSE, seen in CI)."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return stack.enter_context(bgio.Server(urls, free_port()))
+        except RuntimeError:
+            if attempt == attempts:
+                raise
+    raise AssertionError("unreachable")
+
+
 def run(urls: ServiceUrls) -> list[dict[str, Any]]:
     games = itertools.cycle(seeds(SCRIPTS))
     rows = []
@@ -279,7 +291,7 @@ def run(urls: ServiceUrls) -> list[dict[str, Any]]:
     process, port = start_server(urls)
     try:
         with contextlib.ExitStack() as stack:
-            peer = None if absent else stack.enter_context(bgio.Server(urls, free_port()))
+            peer = None if absent else start_peer(stack, urls)
             for clients in CONCURRENCY:
                 mine, base, theirs = Tally(), Tally(), Tally()
                 table: list[Game] = []
