@@ -209,6 +209,14 @@ async def _connect(server_url: str) -> Any:
         return await asyncpg.connect(_with_database(dsn, "postgres"))
 
 
+# The Redis databases beside the session's (its own + offset, mod 16) that suites with servers of their own take, so
+# that no server of the e2e tests serves or sweeps what they write: contract -1, lobby expiry -3, Citus +2, bench +3.
+def redis_db_beside(url: str, offset: int) -> str:
+    parts = urlsplit(url)
+    db = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(db + offset) % 16}"))
+
+
 def _flush_redis(url: str) -> None:
     import redis
 

@@ -162,12 +162,9 @@ def play(expertise: Expertise[S, C], state: S, seat: int, command: C, shuffler: 
     return state
 
 
-def rollout(
-    expertise: Expertise[S, C], world: S, seat: int, move: C, key: bytes, allowance: Allowance | None = None
-) -> float:
+def rollout(expertise: Expertise[S, C], world: S, seat: int, move: C, key: bytes, allowance: Allowance) -> float:
     """The candidate played in the world, then everyone by the rollout policy to the horizon; its value. Each
     command played takes a step of `allowance` (which raises once none is left)."""
-    allowance = allowance or Allowance()
     shuffler = Shuffler(key, 0)  # the same future deals for every candidate of this world
     draws = Draws(key, "rollout")
     allowance.take()

@@ -8,7 +8,6 @@ import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from infra.embedded import ServiceUrls
 from infra.migrate import upgrade
 from tests.adversarial.conftest import PORTAL_KEY, game_state, refused
-from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database
+from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database, redis_db_beside
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import start_server, stop_server
 
@@ -166,8 +165,7 @@ def short_lobbies(service_urls: ServiceUrls) -> Iterator[Tapis]:
     ones, it would expire the lobbies of every other test (its projector folds every game it finds)."""
     database = f"tapis_lobbies_{secrets.token_hex(6)}"
     _run(_create_database(service_urls.database_url, database))
-    parts = urlsplit(service_urls.redis_url)
-    own_redis = urlunsplit(parts._replace(path=f"/{(int(parts.path.strip('/') or 0) - 3) % 16}"))
+    own_redis = redis_db_beside(service_urls.redis_url, -3)
     urls = ServiceUrls(database_url=_with_database(service_urls.database_url, database), redis_url=own_redis)
     _flush_redis(urls.redis_url)
     upgrade(urls.database_url)

@@ -9,7 +9,6 @@ tests' (db + 2; db - 1 is the contract suite's), emptied before and after.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import httpx
@@ -17,7 +16,7 @@ import pytest
 
 from infra.embedded import ServiceUrls
 from tests.citus.fixtures import citus_cluster, migrated_database
-from tests.conftest import _flush_redis
+from tests.conftest import _flush_redis, redis_db_beside
 from tests.e2e.client import Tapis
 from tests.e2e.conftest import serving
 from tools.citus_cluster import CitusCluster
@@ -31,18 +30,12 @@ WHERE p.shardid = get_shard_id_for_distribution_column('games', $1::text)
 """
 
 
-def _redis_beside(url: str) -> str:
-    parts = urlsplit(url)
-    db = int(parts.path.strip("/") or 0)
-    return urlunsplit(parts._replace(path=f"/{(db + 2) % 16}"))
-
-
 @pytest.fixture(scope="session")
 def citus_urls(citus_cluster: CitusCluster, service_urls: ServiceUrls) -> Iterator[ServiceUrls]:
     # the Redis server of the other tests (from the environment, Docker or the embedded wheel), the same one they
     # use; their Postgres goes unused
     with migrated_database(citus_cluster, "tapis_citus") as database_url:
-        redis_url = _redis_beside(service_urls.redis_url)
+        redis_url = redis_db_beside(service_urls.redis_url, 2)
         _flush_redis(redis_url)
         try:
             yield ServiceUrls(database_url=database_url, redis_url=redis_url)

@@ -9,14 +9,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, cast
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from infra.embedded import ServiceUrls
 from services.ports import EventStore, Projections
 from tests.citus.fixtures import CITUS_MISSING, citus_cluster, migrated_database
-from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database
+from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database, redis_db_beside
 from tests.contract.adapters import Cache, Database, memory_cache, memory_database, postgres_database, redis_cache
 
 if TYPE_CHECKING:
@@ -31,9 +30,7 @@ __all__ = ["citus_cluster"]  # a fixture, for the Citus half of `database`
 def _other_redis_db(url: str) -> str:
     """The Redis database next to the one the other tests use (the contract tests write fake summaries, reset the
     projections and move the checkpoint: a server of the e2e tests sharing that database would serve them)."""
-    parts = urlsplit(url)
-    db = int(parts.path.strip("/") or 0)
-    return urlunsplit(parts._replace(path=f"/{(db - 1) % 16}"))
+    return redis_db_beside(url, -1)
 
 
 @pytest.fixture(scope="session")

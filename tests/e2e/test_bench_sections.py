@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from bench import bgio, ceiling, http_load, latency, profile
 from infra.embedded import ServiceUrls
 from infra.migrate import upgrade
-from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database
+from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database, redis_db_beside
 
 
 @pytest.fixture(scope="module")
@@ -27,8 +26,7 @@ def bench_urls(migrated_urls: ServiceUrls) -> Iterator[ServiceUrls]:
     name = f"tapis_bench_{secrets.token_hex(4)}"
     _run(_create_database(migrated_urls.database_url, name))
     url = _with_database(migrated_urls.database_url, name)
-    parts = urlsplit(migrated_urls.redis_url)
-    redis_url = urlunsplit(parts._replace(path=f"/{(int(parts.path.strip('/') or 0) + 3) % 16}"))
+    redis_url = redis_db_beside(migrated_urls.redis_url, 3)
     _flush_redis(redis_url)
     upgrade(url)
     try:
