@@ -180,6 +180,9 @@ type CatalogGame = paths["/v1/catalog/{game}"]["get"]["parameters"]["path"]["gam
 const catalogData = new Map<string, Record<string, unknown> | null>();
 const waiting = new Map<string, (() => void)[]>();
 
+/** How long a failed catalog read is remembered before a redraw asks again. */
+const CATALOG_RETRY_MS = 5000;
+
 /** The game's catalog data, or null while it is being fetched (`redraw` is then called once it is there). */
 export function cardData(game: string, redraw: () => void): Record<string, unknown> | null {
   const known = catalogData.get(game);
@@ -195,8 +198,14 @@ export function cardData(game: string, redraw: () => void): Record<string, unkno
     .then((answer) => answer.data?.data ?? null)
     .catch(() => null)
     .then((data) => {
-      // a failed read is not retried on every redraw: the table stays readable without the data
+      // a failed read is not retried on every redraw (the table stays readable without the data), but it is
+      // forgotten after a while, so that a passing failure does not leave the table without its card faces
       catalogData.set(game, data);
+      if (data === null) {
+        setTimeout(() => {
+          if (catalogData.get(game) === null) catalogData.delete(game);
+        }, CATALOG_RETRY_MS);
+      }
       const callbacks = waiting.get(game) ?? [];
       waiting.delete(game);
       for (const callback of callbacks) callback();
