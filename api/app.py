@@ -14,8 +14,10 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
+from litestar.types import ASGIApp
 
 from api.bodies import TapisRequest
+from api.command_route import CommandRoute
 from api.controllers.catalog import CatalogController
 from api.controllers.games import GamesController
 from api.controllers.health import HealthController
@@ -121,6 +123,18 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
     )
 
 
+def serve_app(settings: Settings | None = None, run_projector: bool = True) -> ASGIApp:
+    """What `tapis serve` runs: the app, its command route served beside Litestar (api/command_route.py), except
+    under tracing, whose middleware only Litestar's routes carry."""
+    settings = settings or Settings.from_env()
+    app = create_app(settings, run_projector)
+    try:
+        app.plugins.get("OpenTelemetryPlugin")
+    except KeyError:
+        return CommandRoute(app, app.middleware, settings.max_body_bytes)
+    return app
+
+
 def app_from_env() -> Any:
-    """Entry point for `uvicorn --factory api.app:app_from_env`."""
-    return create_app()
+    """Entry point for `uvicorn --factory api.app:app_from_env` (the workers of `tapis serve --workers N`)."""
+    return serve_app()

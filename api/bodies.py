@@ -60,7 +60,11 @@ def holds_nul(raw: bytes) -> bool:
 
 
 def require_json(request: Request[Any, Any, Any]) -> None:
-    media_type = request.content_type[0].strip().lower()
+    require_media_type(request.content_type[0].strip().lower())
+
+
+def require_media_type(media_type: str) -> None:
+    """`media_type`: the request's, lowercased and without its parameters."""
     if media_type != JSON:
         raise UnsupportedMediaType(
             f"a request body is JSON: send it with Content-Type: {JSON} (not {media_type or 'none'})",
@@ -116,8 +120,13 @@ class TapisRequest(Request[Any, Any, Any]):
 async def command_body(request: Request[Any, Any, Any]) -> bytes:
     """A command's raw body, for the game's codec: JSON-typed and bounded in depth (the codec refuses the rest)."""
     raw = await request.body()
+    return checked_command_body(raw, request.content_type[0].strip().lower() if raw else "")
+
+
+def checked_command_body(raw: bytes, media_type: str) -> bytes:
+    """`raw`, refused unless it is empty or JSON (by `media_type`), within the depth bound and free of NUL."""
     if raw:
-        require_json(request)
+        require_media_type(media_type)
         if too_deep(raw):
             raise BadRequest(f"the command nests arrays and objects more than {MAX_DEPTH} deep", code="invalid_command")
         if holds_nul(raw):

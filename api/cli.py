@@ -37,7 +37,7 @@ def backing_services(settings: Settings) -> Iterator[Settings]:
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.app import create_app
+    from api.app import serve_app
     from api.server import HTTP_PROTOCOL
 
     with backing_services(Settings.from_env()) as settings:
@@ -50,7 +50,7 @@ def serve(args: argparse.Namespace) -> int:
             "http": HTTP_PROTOCOL,
         }
         if args.workers == 1:
-            uvicorn.run(create_app(settings), **common)
+            uvicorn.run(serve_app(settings), **common)
             return 0
         # worker processes build the app themselves, from the environment: hand them the servers chosen here
         assert settings.database_url and settings.redis_url

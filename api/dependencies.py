@@ -10,7 +10,15 @@ from litestar.di import NamedDependency
 from bootstrap import Services
 from services.errors import BadRequest, Unauthorized
 
-__all__ = ["MAX_VERSION", "Services", "parse_version_header", "provide_services", "provide_token", "version_number"]
+__all__ = [
+    "MAX_VERSION",
+    "Services",
+    "bearer_token",
+    "parse_version_header",
+    "provide_services",
+    "provide_token",
+    "version_number",
+]
 
 MAX_VERSION = 2**31 - 1  # a game's version is a Postgres integer
 
@@ -27,7 +35,11 @@ def provide_token(request: Request[Any, Any, Any], services: NamedDependency[Ser
     It takes `services` only to be resolved after it: two independent dependencies make Litestar open a task
     group on every request, which cost 15-25 % of the commands/s in `make bench`.
     """
-    header = request.headers.get("authorization")
+    return bearer_token(request.headers.get("authorization"))
+
+
+def bearer_token(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header's value; None (a spectator) when there is none."""
     if header is None:
         return None
     scheme, _, token = header.partition(" ")

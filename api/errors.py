@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
@@ -42,70 +43,101 @@ HTTP_CODES = {
 RETRY_AFTER_SECONDS = "2"
 
 
-def error_response(status: int, code: str, message: str, details: Any = None) -> Response[Any]:
-    headers = {"Retry-After": RETRY_AFTER_SECONDS} if status == 503 else None
-    return Response(
-        {"error": {"code": code, "message": message, "details": details}}, status_code=status, headers=headers
-    )
+class ErrorAnswer(NamedTuple):
+    """An error as it leaves: its status, the envelope's fields and the headers it needs."""
+
+    status: int
+    code: str
+    message: str
+    details: Any = None
+    headers: tuple[tuple[str, str], ...] = ()
+
+    def all_headers(self) -> dict[str, str]:
+        headers = dict(self.headers)
+        if self.status == 503:
+            headers["Retry-After"] = RETRY_AFTER_SECONDS
+        return headers
+
+    def envelope(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "details": self.details}}
+
+
+def response_of(answer: ErrorAnswer) -> Response[Any]:
+    return Response(answer.envelope(), status_code=answer.status, headers=answer.all_headers() or None)
 
 
 def rule_status(code: str) -> int:
     return 409 if code in CONFLICT_CODES else 422
 
 
-def on_rule_violation(_: Request[Any, Any, Any], exc: RuleViolation) -> Response[Any]:
-    return error_response(rule_status(exc.code), exc.code, exc.message, exc.details)
+def _rule_violation(exc: RuleViolation) -> ErrorAnswer:
+    return ErrorAnswer(rule_status(exc.code), exc.code, exc.message, exc.details)
 
 
-def on_service_error(_: Request[Any, Any, Any], exc: ServiceError) -> Response[Any]:
-    return error_response(exc.status, exc.code, exc.message, exc.details)
+def _service_error(exc: ServiceError) -> ErrorAnswer:
+    return ErrorAnswer(exc.status, exc.code, exc.message, exc.details)
 
 
-def on_store_unavailable(request: Request[Any, Any, Any], exc: StoreUnavailable) -> Response[Any]:
-    return on_service_error(request, Unavailable("the event store is unavailable"))
+def _store_unavailable(_: StoreUnavailable) -> ErrorAnswer:
+    return _service_error(Unavailable("the event store is unavailable"))
 
 
-def on_validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+def _validation(exc: ValidationException) -> ErrorAnswer:
     # a query parameter of the wrong type or out of its range (`after=2147483648`) is `invalid_query`, as the
     # services word their own query refusals; anything else Litestar validates is the body
     errors = exc.extra if isinstance(exc.extra, list) else []
     in_query = bool(errors) and all(isinstance(e, dict) and e.get("source") == "query" for e in errors)
     if in_query:  # Litestar's message repeats the whole URL, which may be 5,000 digits long
         names = ", ".join(sorted({str(e.get("key")) for e in errors}))
-        return error_response(
+        return ErrorAnswer(
             400, "invalid_query", f"a query parameter of the wrong type or out of its range: {names}", errors
         )
-    return error_response(400, "invalid_body", exc.detail, exc.extra)
+    return ErrorAnswer(400, "invalid_body", exc.detail, exc.extra)
 
 
-def on_projection_unavailable(request: Request[Any, Any, Any], exc: ProjectionUnavailable) -> Response[Any]:
+def _projection_unavailable(_: ProjectionUnavailable) -> ErrorAnswer:
     # the services fall back to Postgres where Redis fails; one that escapes (a Redis Cluster failing over under a
     # path with no fallback) is a 503 with Retry-After, never a 500
-    return on_service_error(request, Unavailable("the projections are unavailable"))
+    return _service_error(Unavailable("the projections are unavailable"))
 
 
-def on_http(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
-    code = HTTP_CODES.get(exc.status_code, "http_error")
-    response = error_response(exc.status_code, code, exc.detail)
-    if exc.headers:  # e.g. `Allow` on a 405, which RFC 9110 requires
-        response.headers.update(exc.headers)
-    return response
+def _http(exc: HTTPException) -> ErrorAnswer:
+    # `Allow` on a 405, which RFC 9110 requires, and whatever else the exception carries
+    headers = tuple(exc.headers.items()) if exc.headers else ()
+    return ErrorAnswer(exc.status_code, HTTP_CODES.get(exc.status_code, "http_error"), exc.detail, None, headers)
 
 
-def on_unexpected(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+def _unexpected(exc: BaseException) -> ErrorAnswer:
     # Lost connections to a store surface here when they escape the adapters' own mapping.
     if isinstance(exc, OSError | ConnectionError):
-        return on_service_error(_, Unavailable("a backing service is unavailable"))
+        return _service_error(Unavailable("a backing service is unavailable"))
     log.exception("unexpected error", exc_info=exc)
-    return error_response(500, "internal_error", "an unexpected error occurred")
+    return ErrorAnswer(500, "internal_error", "an unexpected error occurred")
 
 
-EXCEPTION_HANDLERS: Any = {
-    RuleViolation: on_rule_violation,
-    ServiceError: on_service_error,
-    StoreUnavailable: on_store_unavailable,
-    ProjectionUnavailable: on_projection_unavailable,
-    ValidationException: on_validation,
-    HTTPException: on_http,
-    Exception: on_unexpected,
+# by exception class, the most specific first found along the raised one's MRO (as Litestar picks its handlers)
+ANSWERS: dict[type[BaseException], Callable[[Any], ErrorAnswer]] = {
+    RuleViolation: _rule_violation,
+    ServiceError: _service_error,
+    StoreUnavailable: _store_unavailable,
+    ProjectionUnavailable: _projection_unavailable,
+    ValidationException: _validation,
+    HTTPException: _http,
 }
+
+
+def answer_for(exc: BaseException) -> ErrorAnswer:
+    """The answer to an exception, wherever it was raised: Litestar's handlers below and the command route's own
+    (api/command_route.py) both answer from here, so a refusal reads the same on every path."""
+    for kind in type(exc).__mro__:
+        found = ANSWERS.get(kind)
+        if found is not None:
+            return found(exc)
+    return _unexpected(exc)
+
+
+def on_exception(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    return response_of(answer_for(exc))
+
+
+EXCEPTION_HANDLERS: Any = {Exception: on_exception}

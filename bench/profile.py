@@ -21,7 +21,7 @@ import msgspec
 import uvicorn
 import uvloop
 
-from api.app import create_app
+from api.app import serve_app
 from bench.http_load import free_port
 from infra.embedded import ServiceUrls
 from infra.settings import Settings
@@ -62,7 +62,7 @@ async def _profile(urls: ServiceUrls) -> dict[str, Any]:
     )
     port = free_port()
     config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on"
+        serve_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on"
     )
     server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve())

@@ -11,6 +11,7 @@ from typing import Any
 
 import asyncpg
 import pytest
+from litestar import Litestar
 from litestar.testing import AsyncTestClient
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
@@ -78,7 +79,9 @@ def descendants(spans: tuple[ReadableSpan, ...], root: ReadableSpan) -> list[Rea
 async def test_a_command_is_one_trace_with_decide_append_and_projection_under_its_http_span(
     settings: Settings, exporter: InMemorySpanExporter
 ) -> None:
-    app = app_module.create_app(ops_settings(settings, log_level="warning"), run_projector=False)
+    app = app_module.serve_app(ops_settings(settings, log_level="warning"), run_projector=False)
+    # what `tapis serve` runs: under tracing, commands go through Litestar's route, where the plugin's middleware is
+    assert isinstance(app, Litestar), "tracing on, the command route beside Litestar is left out"
     async with AsyncTestClient(app) as client:
         game_id, _, tokens = await new_game(client)
         move = (await client.get(f"/v1/games/{game_id}/legal-moves", headers=bearer(tokens[0]))).json()["moves"][0]

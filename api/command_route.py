@@ -1,0 +1,165 @@
+"""`POST /v1/games/{game_id}/commands` served beside Litestar rather than through it: the hottest route, lighter.
+
+Why: a command's own work (the token, the rules, the idempotency record, the group commit, the redacted answer) is
+about half of what the server spends on it; the rest went to the request around it, and Litestar's routing,
+request object, parameter parsing, response object and exception middleware were a sixth of it (py-spy, in
+docs/benchmarks.md, "Closer to the floor"). This route parses the few things a command needs straight from the
+ASGI scope (the path's game id, `Authorization`, `Content-Type`, `If-Match`, `Idempotency-Key`, the body) and
+answers with bytes, and it keeps every guarantee of the other routes:
+- the same middlewares, in the same order (metrics, request context, input guard, rate limits: the list
+  `create_app` gives Litestar), with the route template Litestar would have set (`scope["path_template"]`), so the
+  metrics, logs and limits cannot tell the two paths apart;
+- the same error answers: an exception raised in the handler or in a middleware is answered from
+  `api.errors.answer_for`, the function Litestar's handlers answer from, at the same two places Litestar's
+  exception middleware stands (between the handler and the middlewares, and around them all);
+- `X-Request-ID` and the sampled request line from `api.logs.before_send`, Litestar's hook;
+- the same checks in the same order as the Litestar handler: the bearer token, the body's size
+  (`TAPIS_MAX_BODY_BYTES`, 413), its media type (415), depth and NUL characters, then `If-Match`.
+Litestar's handler for the route stays registered: the OpenAPI document is generated from it unchanged, and a
+request this route does not take (another method, a trailing slash, an empty id) meets Litestar exactly as before.
+tests/e2e/test_command_route.py sends the same requests, good and bad, down both paths and compares the answers
+byte for byte. With tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`), `create_app` leaves this route out: the OpenTelemetry
+middleware is Litestar's plugin, and a command's span must not go missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from litestar.enums import ScopeType
+from litestar.exceptions import InternalServerException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+from litestar.serialization import encode_json
+
+from api.bodies import JSON, checked_command_body
+from api.dependencies import bearer_token, parse_version_header
+from api.errors import ErrorAnswer, answer_for
+from api.logs import before_send
+
+if TYPE_CHECKING:
+    from litestar import Litestar
+    from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+    from bootstrap import Services
+
+COMMANDS = re.compile(r"/v1/games/([^/]+)/commands")
+TEMPLATE = "/v1/games/{game_id}/commands"  # as Litestar names the route (its metrics label and log field)
+JSON_HEADER = (b"content-type", JSON.encode())
+
+
+class CommandRoute:
+    """An ASGI app in front of the Litestar app: the command route itself, everything else to Litestar."""
+
+    def __init__(self, app: Litestar, middleware: Sequence[Any], max_body: int) -> None:
+        # `middleware`: Litestar's list (`app.middleware`): classes and `DefineMiddleware`s, each called with the app
+        self.app = app
+        self.max_body = max_body
+        stack: ASGIApp = self._answered
+        for layer in reversed(middleware):
+            stack = layer(stack)
+        self._stack = stack
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == ScopeType.HTTP and scope["method"] == "POST":
+            match = COMMANDS.fullmatch(scope["path"])
+            if match is not None:
+                scope["path_params"] = {"game_id": match.group(1)}
+                scope["path_template"] = TEMPLATE
+                await self._serve(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = False
+
+        async def sending(message: Message) -> None:  # Litestar's before_send, then the server
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await before_send(message, scope)
+            await send(message)
+
+        try:
+            await self._stack(scope, receive, sending)
+        except Exception as exc:  # raised by a middleware: answered around them all, as Litestar does
+            if started:
+                raise  # nothing can be answered once an answer has begun
+            await answer(sending, *error_of(exc))
+
+    async def _answered(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The handler, its exceptions answered here (inside the middlewares, which see the answer go by)."""
+        try:
+            status, headers, body = await self._command(scope, receive)
+        except Exception as exc:
+            status, headers, body = error_of(exc)
+        await answer(send, status, headers, body)
+
+    async def _command(self, scope: Scope, receive: Receive) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        authorization = content_type = if_match = idempotency_key = None
+        length: int | None = None
+        for name, value in scope["headers"]:
+            # the first of a repeated header, as Litestar's `headers.get` gives it
+            if name == b"authorization":
+                authorization = authorization if authorization is not None else value.decode("latin-1")
+            elif name == b"content-type":
+                content_type = content_type if content_type is not None else value.decode("latin-1")
+            elif name == b"content-length":
+                length = length if length is not None else _length(value)
+            elif name == b"if-match":
+                if_match = if_match if if_match is not None else value.decode("latin-1")
+            elif name == b"idempotency-key":
+                idempotency_key = idempotency_key if idempotency_key is not None else value.decode("latin-1")
+        services: Services = self.app.state.services
+        token = bearer_token(authorization)
+        raw = await self._body(receive, length)
+        body = checked_command_body(raw, media_type(content_type))
+        version = parse_version_header(if_match, "If-Match")
+        game_id: str = scope["path_params"]["game_id"]
+        result = await services.commands.command(game_id, token, body, version, idempotency_key)
+        headers = [(b"etag", f'"{result.version}"'.encode())]
+        return 200, headers, encode_json(result)
+
+    async def _body(self, receive: Receive, announced: int | None) -> bytes:
+        """The request's body, bounded as Litestar bounds it: by its announced length first, then by what came."""
+        if announced is not None and announced > self.max_body:
+            raise RequestEntityTooLarge
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                raise InternalServerException("client disconnected prematurely")
+            chunk: bytes = message.get("body", b"")  # type: ignore[assignment]
+            if chunk:
+                size += len(chunk)
+                if size > self.max_body:
+                    raise RequestEntityTooLarge
+                chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+
+def _length(value: bytes) -> int | None:
+    return int(value) if value.isdigit() else None
+
+
+def media_type(header: str | None) -> str:
+    """The media type of a `Content-Type` header, lowercased, without its parameters ("" when absent)."""
+    return (header or "").partition(";")[0].strip().lower()
+
+
+def error_of(exc: BaseException) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    found: ErrorAnswer = answer_for(exc)
+    headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in found.all_headers().items()]
+    return found.status, headers, encode_json(found.envelope())
+
+
+async def answer(send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+    start: Any = {
+        "type": "http.response.start",
+        "status": status,
+        "headers": [*headers, JSON_HEADER, (b"content-length", str(len(body)).encode())],  # Litestar's order
+    }
+    await send(start)
+    await send({"type": "http.response.body", "body": body, "more_body": False})
