@@ -32,7 +32,7 @@ SECONDS = 8.0
 
 # (label, file ending, function): a layer's time is its outermost function's time including what it calls
 LAYERS: list[tuple[str, str, str]] = [
-    ("whole request: uvicorn, Litestar, the command", "httptools_impl.py", "run_asgi"),
+    ("whole request: uvicorn, the middlewares, the command", "httptools_impl.py", "run_asgi"),
     ("  the command in the service layer (awaits excluded)", "services/commands.py", "command"),
     ("    the domain: decide and fold (table.play)", "domain/kernel/table.py", "play"),
     ("    the answer: events redacted for the seat", "services/results.py", "shown_events"),

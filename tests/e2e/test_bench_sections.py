@@ -64,7 +64,7 @@ def test_the_profile_section_profiles_the_server_and_reports(
     result = profile.run(bench_urls)
     assert result["commands"] > 1
     shares = dict(result["layers"])
-    assert shares["whole request: uvicorn, Litestar, the command"] > 0  # the server's request path was profiled
+    assert shares["whole request: uvicorn, the middlewares, the command"] > 0  # the server's request path was profiled
     assert any("µs per command" in line for line in profile.report(result))
 
 
