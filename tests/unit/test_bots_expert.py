@@ -66,7 +66,8 @@ def assert_expert_wins(game: str, players: int, options: dict[str, Any], budget:
         rotate=True,
         expert_budget=budget,
     )
-    summary = simulate(plan, SLOW_GAMES)
+    # on both cores, as the other statistics runs: the figures are the same whatever the workers (test_simulate.py)
+    summary = simulate(plan, SLOW_GAMES, workers=2)
     expert, smart = summary.level_win_rate["expert"], summary.level_win_rate["smart"]
     wins = round(expert * SLOW_GAMES)  # shared wins count as fractions: rounded, as a count of games
     assert expert > smart, (expert, smart)
@@ -74,30 +75,35 @@ def assert_expert_wins(game: str, players: int, options: dict[str, Any], budget:
 
 
 @pytest.mark.slow
+@pytest.mark.statistics
 def test_expert_wins_more_than_smart_200_games_4p_six_nimmt_one_round_expert_52pct_vs_smart_16pct() -> None:
     # the server's default budget: 6 worlds a move
     assert_expert_wins("six-nimmt", 4, {"end": {"kind": "rounds", "rounds": 1}}, 1.0)
 
 
 @pytest.mark.slow
+@pytest.mark.statistics
 def test_expert_wins_more_than_smart_200_games_4p_le_baron_one_round_expert_32pct_vs_smart_23pct() -> None:
     # the server's default budget: 10 worlds a move
     assert_expert_wins("le-baron", 4, {}, 1.0)
 
 
 @pytest.mark.slow
+@pytest.mark.statistics
 def test_expert_wins_more_than_smart_200_games_4p_barbu_one_contract_expert_33pct_vs_smart_22pct() -> None:
     # one round: the first chooser's contract, played out (the server's default budget: 6 worlds a move)
     assert_expert_wins("barbu", 4, {"max_rounds": 1}, 1.0)
 
 
 @pytest.mark.slow
+@pytest.mark.statistics
 def test_expert_wins_more_than_smart_200_games_4p_daron_expert_34pct_vs_smart_22pct() -> None:
     # the server's default budget: 4 worlds a move
     assert_expert_wins("daron", 4, {}, 1.0)
 
 
 @pytest.mark.slow
+@pytest.mark.statistics
 def test_expert_wins_more_than_smart_200_games_3p_bohnanza_expert_58pct_vs_smart_21pct() -> None:
     # the server's default budget: 6 worlds a move
     assert_expert_wins("bohnanza", 3, {}, 1.0)

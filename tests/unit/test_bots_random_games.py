@@ -37,6 +37,7 @@ def test_100_random_games_end_without_error(game: str, players: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.statistics
 @pytest.mark.parametrize(("game", "players"), cases())
 def test_1000_random_games_end_without_error(game: str, players: int) -> None:
     summary = random_games(game, players, GAMES)

@@ -55,6 +55,7 @@ def test_smart_beats_random_in_100_seeded_games(game: str, players: int) -> None
 
 
 @pytest.mark.slow
+@pytest.mark.statistics
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_smart_beats_random_in_400_seeded_games(game: str, players: int) -> None:
     plan = Plan(game=game, players=players, bots=["smart", "random"], seed=SEED, rotate=True)
