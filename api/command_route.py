@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 COMMANDS = re.compile(r"/v1/games/([^/]+)/commands")
 TEMPLATE = "/v1/games/{game_id}/commands"  # as Litestar names the route (its metrics label and log field)
 JSON_HEADER = (b"content-type", JSON.encode())
+READ = frozenset({b"authorization", b"content-type", b"content-length", b"if-match", b"idempotency-key"})
 
 
 class CommandRoute:
@@ -96,27 +97,20 @@ class CommandRoute:
         await answer(send, status, headers, body)
 
     async def _command(self, scope: Scope, receive: Receive) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-        authorization = content_type = if_match = idempotency_key = None
-        length: int | None = None
+        found: dict[bytes, str] = {}
         for name, value in scope["headers"]:
-            # the first of a repeated header, as Litestar's `headers.get` gives it
-            if name == b"authorization":
-                authorization = authorization if authorization is not None else value.decode("latin-1")
-            elif name == b"content-type":
-                content_type = content_type if content_type is not None else value.decode("latin-1")
-            elif name == b"content-length":
-                length = length if length is not None else _length(value)
-            elif name == b"if-match":
-                if_match = if_match if if_match is not None else value.decode("latin-1")
-            elif name == b"idempotency-key":
-                idempotency_key = idempotency_key if idempotency_key is not None else value.decode("latin-1")
+            if name in READ and name not in found:  # the first of a repeated header, as Litestar's `headers.get`
+                found[name] = value.decode("latin-1")
+        length = found.get(b"content-length")
         services: Services = self.app.state.services
-        token = bearer_token(authorization)
-        raw = await self._body(receive, length)
-        body = checked_command_body(raw, media_type(content_type))
-        version = parse_version_header(if_match, "If-Match")
+        token = bearer_token(found.get(b"authorization"))
+        raw = await self._body(
+            receive, int(length) if length is not None and length.isascii() and length.isdigit() else None
+        )
+        body = checked_command_body(raw, media_type(found.get(b"content-type")))
+        version = parse_version_header(found.get(b"if-match"), "If-Match")
         game_id: str = scope["path_params"]["game_id"]
-        result = await services.commands.command(game_id, token, body, version, idempotency_key)
+        result = await services.commands.command(game_id, token, body, version, found.get(b"idempotency-key"))
         headers = [(b"etag", f'"{result.version}"'.encode())]
         return 200, headers, encode_json(result)
 
@@ -138,10 +132,6 @@ class CommandRoute:
                 chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks)
-
-
-def _length(value: bytes) -> int | None:
-    return int(value) if value.isdigit() else None
 
 
 def media_type(header: str | None) -> str:
