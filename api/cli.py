@@ -39,6 +39,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from api.app import serve_app
     from api.server import HTTP_PROTOCOL
+    from api.workers import run_workers
 
     with backing_services(Settings.from_env()) as settings:
         # uvicorn's own refusals (a request it cannot parse) in the API's JSON error envelope (api/server.py)
@@ -55,7 +56,8 @@ def serve(args: argparse.Namespace) -> int:
         # worker processes build the app themselves, from the environment: hand them the servers chosen here
         assert settings.database_url and settings.redis_url
         os.environ["DATABASE_URL"], os.environ["REDIS_URL"] = settings.database_url, settings.redis_url
-        uvicorn.run("api.app:app_from_env", factory=True, workers=args.workers, **common)
+        # each worker on a socket of its own, so that connections spread over them (api/workers.py)
+        run_workers(uvicorn.Config("api.app:app_from_env", factory=True, workers=args.workers, **common))
     return 0
 
 

@@ -1,0 +1,158 @@
+"""`tapis serve --workers 2`: connections opened one after another spread over both workers, a killed worker's
+replacement takes its socket's connections, and a second server cannot start on the port (api/workers.py).
+
+Which worker holds a connection is read from /proc: the workers' socket inodes against the established
+connections of the server's port in /proc/net/tcp."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from infra.embedded import ServiceUrls
+from tests.e2e.conftest import ROOT, start_server, stop_server
+
+pytestmark = pytest.mark.e2e
+
+CONNECTIONS = 32  # split by a hash: each worker holding at least 4 of them fails by chance about once in 400,000
+
+
+def workers_of(parent: int) -> list[int]:
+    """The worker processes (multiprocessing's spawned children, not its resource tracker)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{parent}/task").iterdir():
+        for pid in (task / "children").read_text().split():
+            try:
+                with_args = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except FileNotFoundError:
+                continue  # gone meanwhile
+            if b"spawn_main" in with_args:
+                found.append(int(pid))
+    return found
+
+
+def socket_inodes(pid: int) -> set[str]:
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with_target = os.readlink(fd) if fd.is_symlink() else ""
+        if with_target.startswith("socket:["):
+            inodes.add(with_target[len("socket:[") : -1])
+    return inodes
+
+
+def established(port: int) -> set[str]:
+    """The inodes of the server's ends of the established TCP connections to `port` on 127.0.0.1."""
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local_port, state, inode = int(fields[1].split(":")[1], 16), fields[3], fields[9]
+        if local_port == port and state == "01" and inode != "0":
+            inodes.add(inode)
+    return inodes
+
+
+def connections_by_worker(parent: int, port: int) -> Counter[int]:
+    ends = established(port)
+    return Counter({pid: len(socket_inodes(pid) & ends) for pid in workers_of(parent)})
+
+
+def open_clients(base: str, count: int) -> list[httpx.Client]:
+    """`count` clients, each with one keep-alive connection, opened one after another (a connection pool's way)."""
+    clients = []
+    for _ in range(count):
+        client = httpx.Client(base_url=base, timeout=30)
+        assert client.get("/v1/health").status_code == 200
+        clients.append(client)
+    return clients
+
+
+@pytest.fixture(scope="module")
+def two_workers(migrated_urls: ServiceUrls) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    process, base = start_server(migrated_urls, {"TAPIS_WORKERS": "2"})
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        yield process, base
+    finally:
+        stop_server(process)
+
+
+def test_connections_opened_one_after_another_spread_over_both_workers(
+    two_workers: tuple[subprocess.Popen[bytes], str],
+) -> None:
+    process, base = two_workers
+    clients = open_clients(base, CONNECTIONS)
+    try:
+        held = connections_by_worker(process.pid, int(base.rsplit(":", 1)[1]))
+        # one shared socket put 15 and 1, then 16 and 0, of 16 such connections on the two workers
+        assert len(held) == 2 and sum(held.values()) == CONNECTIONS, held
+        assert min(held.values()) >= 4, held
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_a_killed_worker_is_replaced_on_its_socket(two_workers: tuple[subprocess.Popen[bytes], str]) -> None:
+    process, base = two_workers
+    port = int(base.rsplit(":", 1)[1])
+    victim = workers_of(process.pid)[0]
+    os.kill(victim, signal.SIGKILL)
+    # meanwhile new connections hashed to its socket wait in that socket's queue: answered once it is back
+    clients = open_clients(base, CONNECTIONS)
+    try:
+        workers = workers_of(process.pid)
+        assert victim not in workers and len(workers) == 2
+        held = connections_by_worker(process.pid, port)
+        assert min(held.values()) >= 4, held  # the replacement serves its predecessor's share
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_a_second_server_cannot_start_on_the_port(
+    two_workers: tuple[subprocess.Popen[bytes], str], migrated_urls: ServiceUrls
+) -> None:
+    _, base = two_workers
+    port = base.rsplit(":", 1)[1]
+    env = {**os.environ, "DATABASE_URL": migrated_urls.database_url, "REDIS_URL": migrated_urls.redis_url}
+    for workers in ("2", "1"):
+        second = subprocess.run(
+            [sys.executable, "-m", "api.cli", "serve", "--port", port, "--workers", workers, "--log-level", "info"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        assert second.returncode != 0, workers
+        assert b"address already in use" in second.stderr.lower(), second.stderr[-2000:]
+
+
+def test_a_rolling_restart_keeps_a_socket_per_worker(two_workers: tuple[subprocess.Popen[bytes], str]) -> None:
+    process, base = two_workers
+    before = set(workers_of(process.pid))
+    process.send_signal(signal.SIGHUP)  # uvicorn's rolling restart: each worker replaced once its successor is up
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        now = set(workers_of(process.pid))
+        if len(now) == 2 and not now & before:
+            break
+        time.sleep(0.2)
+    assert len(now) == 2 and not now & before, (before, now)
+    clients = open_clients(base, CONNECTIONS)
+    try:
+        held = connections_by_worker(process.pid, int(base.rsplit(":", 1)[1]))
+        assert len(held) == 2 and min(held.values()) >= 4, held
+    finally:
+        for client in clients:
+            client.close()
