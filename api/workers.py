@@ -10,9 +10,10 @@ a hash of its addresses and ports before any worker wakes: the connections sprea
 doing.
 
 The supervision is uvicorn's (`Multiprocess`: its health checks, a dead worker replaced, SIGHUP's rolling restart,
-SIGINT and SIGTERM). Only the socket a worker is given is ours: worker i always gets socket i, and a replacement its
-predecessor's. The parent holds every socket open and listening, so the connections that arrive while a worker is
-being replaced wait in its socket's queue; none is refused.
+SIGTTIN and SIGTTOU for a worker more or fewer, SIGINT and SIGTERM). Only the socket a worker is given is ours:
+worker i always gets socket i, and a replacement its predecessor's; a worker added gets a new socket in the group,
+and a worker removed takes its socket out of it. The parent holds every socket open and listening, so the
+connections that arrive while a worker is being replaced wait in its socket's queue; none is refused.
 
 And nothing else can join the group by mistake: `SO_REUSEPORT` lets any process of the same user bind a port that
 sockets with the option hold, and another `tapis serve` started on the same port would then share its traffic
@@ -40,6 +41,19 @@ def _socket(family: socket.AddressFamily, reuse_port: bool) -> socket.socket:
     return sock
 
 
+def group_socket(family: socket.AddressFamily, address: tuple[str, int], backlog: int) -> socket.socket:
+    """One more socket listening on `address` in its `SO_REUSEPORT` group, to be handed to a worker."""
+    sock = _socket(family, reuse_port=True)
+    try:
+        sock.bind(address)
+        sock.listen(backlog)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
 def worker_sockets(host: str, port: int, count: int, backlog: int) -> list[socket.socket]:
     """`count` sockets listening on `host`:`port` in one `SO_REUSEPORT` group (port 0: one the kernel picks).
     OSError when the port is taken."""
@@ -50,11 +64,7 @@ def worker_sockets(host: str, port: int, count: int, backlog: int) -> list[socke
     sockets: list[socket.socket] = []
     try:
         for _ in range(count):
-            sock = _socket(family, reuse_port=True)
-            sockets.append(sock)
-            sock.bind((host, port))
-            sock.listen(backlog)
-            sock.set_inheritable(True)
+            sockets.append(group_socket(family, (host, port), backlog))
     except OSError:
         for sock in sockets:
             sock.close()
@@ -63,8 +73,10 @@ def worker_sockets(host: str, port: int, count: int, backlog: int) -> list[socke
 
 
 class SocketPerWorker(Multiprocess):
-    """uvicorn's supervisor, worker i on `sockets[i]`. The three methods that start a worker are uvicorn's
-    (0.54), with `Process(config, sockets)` given the worker's own socket; the rest is inherited unchanged."""
+    """uvicorn's supervisor, worker i on `sockets[i]`. The methods that start or stop a worker are uvicorn's (0.54),
+    with `Process(config, sockets)` given the worker's own socket, and SIGTTIN and SIGTTOU (one worker more or
+    less) opening or closing a socket with it: a socket left without its worker would keep the connections the
+    kernel hashes to it waiting for ever. The rest is inherited unchanged."""
 
     def __init__(self, config: Config, sockets: list[socket.socket]) -> None:
         if len(sockets) != config.workers:
@@ -120,6 +132,32 @@ class SocketPerWorker(Multiprocess):
             replacement = self._process(idx)
             replacement.start()
             self.processes[idx] = replacement
+
+    def handle_ttin(self) -> None:
+        logger.info("Received SIGTTIN, increasing the number of processes.")
+        first = self.sockets[0]
+        try:
+            sock = group_socket(first.family, first.getsockname()[:2], self.config.backlog)
+        except OSError as exc:
+            logger.error("No socket for another worker, the number of processes stays %d: %s", self.processes_num, exc)
+            return
+        self.sockets.append(sock)
+        self.processes_num += 1
+        process = self._process(len(self.processes))
+        process.start()
+        self.processes.append(process)
+
+    def handle_ttou(self) -> None:
+        logger.info("Received SIGTTOU, decreasing number of processes.")
+        if self.processes_num <= 1:
+            logger.info("Already reached one process, cannot decrease the number of processes anymore.")
+            return
+        self.processes_num -= 1
+        process = self.processes.pop()
+        sock = self.sockets.pop()
+        process.terminate()  # it stops accepting, answers what it holds, then exits
+        process.join()
+        sock.close()  # out of the group: new connections go to the other sockets
 
 
 def run_workers(config: Config) -> None:

@@ -156,3 +156,36 @@ def test_a_rolling_restart_keeps_a_socket_per_worker(two_workers: tuple[subproce
     finally:
         for client in clients:
             client.close()
+
+
+def test_a_worker_fewer_then_more_leaves_no_socket_without_its_worker(
+    two_workers: tuple[subprocess.Popen[bytes], str],
+) -> None:
+    process, base = two_workers
+    port = int(base.rsplit(":", 1)[1])
+
+    def wait_for(count: int) -> list[int]:
+        deadline = time.monotonic() + 60
+        while len(found := workers_of(process.pid)) != count and time.monotonic() < deadline:
+            time.sleep(0.2)
+        return found
+
+    process.send_signal(signal.SIGTTOU)  # uvicorn's "one worker fewer"
+    assert len(wait_for(1)) == 1
+    # a socket left in the group without its worker would keep about half of these waiting for ever
+    clients = open_clients(base, CONNECTIONS)
+    try:
+        assert sum(connections_by_worker(process.pid, port).values()) == CONNECTIONS
+    finally:
+        for client in clients:
+            client.close()
+    process.send_signal(signal.SIGTTIN)  # one more: on a socket of its own
+    assert len(wait_for(2)) == 2
+    time.sleep(3)  # its app started: until then its socket's connections wait (answered, but later)
+    clients = open_clients(base, CONNECTIONS)
+    try:
+        held = connections_by_worker(process.pid, port)
+        assert len(held) == 2 and min(held.values()) >= 4, held
+    finally:
+        for client in clients:
+            client.close()
