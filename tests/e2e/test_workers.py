@@ -6,13 +6,14 @@ connections of the server's port in /proc/net/tcp."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -65,23 +66,34 @@ def connections_by_worker(parent: int, port: int) -> Counter[int]:
     return Counter({pid: len(socket_inodes(pid) & ends) for pid in workers_of(parent)})
 
 
-def open_clients(base: str, count: int) -> list[httpx.Client]:
-    """`count` clients, each with one keep-alive connection, opened one after another (a connection pool's way)."""
-    clients = []
-    for _ in range(count):
-        client = httpx.Client(base_url=base, timeout=30)
-        assert client.get("/v1/health").status_code == 200
-        clients.append(client)
-    return clients
+def port_of(base: str) -> int:
+    return int(base.rsplit(":", 1)[1])
+
+
+def wait_for_workers(parent: int, done: Callable[[list[int]], bool], seconds: float = 60) -> list[int]:
+    """The parent's workers once `done` says so of them, or when `seconds` have gone."""
+    deadline = time.monotonic() + seconds
+    while not done(found := workers_of(parent)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return found
+
+
+@contextlib.contextmanager
+def open_clients(base: str, count: int) -> Iterator[None]:
+    """`count` clients, each with one keep-alive connection, opened one after another (a connection pool's way);
+    closed on leaving."""
+    with contextlib.ExitStack() as stack:
+        for _ in range(count):
+            client = stack.enter_context(httpx.Client(base_url=base, timeout=30))
+            assert client.get("/v1/health").status_code == 200
+        yield
 
 
 @pytest.fixture(scope="module")
 def two_workers(migrated_urls: ServiceUrls) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     process, base = start_server(migrated_urls, {"TAPIS_WORKERS": "2"})
     try:
-        deadline = time.monotonic() + 30
-        while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for_workers(process.pid, lambda found: len(found) >= 2, seconds=30)
         yield process, base
     finally:
         stop_server(process)
@@ -91,39 +103,30 @@ def test_connections_opened_one_after_another_spread_over_both_workers(
     two_workers: tuple[subprocess.Popen[bytes], str],
 ) -> None:
     process, base = two_workers
-    clients = open_clients(base, CONNECTIONS)
-    try:
-        held = connections_by_worker(process.pid, int(base.rsplit(":", 1)[1]))
+    with open_clients(base, CONNECTIONS):
+        held = connections_by_worker(process.pid, port_of(base))
         # one shared socket put 15 and 1, then 16 and 0, of 16 such connections on the two workers
         assert len(held) == 2 and sum(held.values()) >= CONNECTIONS, held  # an earlier connection may be open still
         assert min(held.values()) >= 4, held
-    finally:
-        for client in clients:
-            client.close()
 
 
 def test_a_killed_worker_is_replaced_on_its_socket(two_workers: tuple[subprocess.Popen[bytes], str]) -> None:
     process, base = two_workers
-    port = int(base.rsplit(":", 1)[1])
     victim = workers_of(process.pid)[0]
     os.kill(victim, signal.SIGKILL)
     # meanwhile new connections hashed to its socket wait in that socket's queue: answered once it is back
-    clients = open_clients(base, CONNECTIONS)
-    try:
+    with open_clients(base, CONNECTIONS):
         workers = workers_of(process.pid)
         assert victim not in workers and len(workers) == 2
-        held = connections_by_worker(process.pid, port)
+        held = connections_by_worker(process.pid, port_of(base))
         assert min(held.values()) >= 4, held  # the replacement serves its predecessor's share
-    finally:
-        for client in clients:
-            client.close()
 
 
 def test_a_second_server_cannot_start_on_the_port(
     two_workers: tuple[subprocess.Popen[bytes], str], migrated_urls: ServiceUrls
 ) -> None:
     _, base = two_workers
-    port = base.rsplit(":", 1)[1]
+    port = str(port_of(base))
     env = {**os.environ, "DATABASE_URL": migrated_urls.database_url, "REDIS_URL": migrated_urls.redis_url}
     for workers in ("2", "1"):
         second = subprocess.run(
@@ -142,50 +145,26 @@ def test_a_rolling_restart_keeps_a_socket_per_worker(two_workers: tuple[subproce
     process, base = two_workers
     before = set(workers_of(process.pid))
     process.send_signal(signal.SIGHUP)  # uvicorn's rolling restart: each worker replaced once its successor is up
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        now = set(workers_of(process.pid))
-        if len(now) == 2 and not now & before:
-            break
-        time.sleep(0.2)
+    now = set(wait_for_workers(process.pid, lambda found: len(found) == 2 and not set(found) & before))
     assert len(now) == 2 and not now & before, (before, now)
-    clients = open_clients(base, CONNECTIONS)
-    try:
-        held = connections_by_worker(process.pid, int(base.rsplit(":", 1)[1]))
+    with open_clients(base, CONNECTIONS):
+        held = connections_by_worker(process.pid, port_of(base))
         assert len(held) == 2 and min(held.values()) >= 4, held
-    finally:
-        for client in clients:
-            client.close()
 
 
 def test_a_worker_fewer_then_more_leaves_no_socket_without_its_worker(
     two_workers: tuple[subprocess.Popen[bytes], str],
 ) -> None:
     process, base = two_workers
-    port = int(base.rsplit(":", 1)[1])
-
-    def wait_for(count: int) -> list[int]:
-        deadline = time.monotonic() + 60
-        while len(found := workers_of(process.pid)) != count and time.monotonic() < deadline:
-            time.sleep(0.2)
-        return found
-
+    port = port_of(base)
     process.send_signal(signal.SIGTTOU)  # uvicorn's "one worker fewer"
-    assert len(wait_for(1)) == 1
+    assert len(wait_for_workers(process.pid, lambda found: len(found) == 1)) == 1
     # a socket left in the group without its worker would keep about half of these waiting for ever
-    clients = open_clients(base, CONNECTIONS)
-    try:
+    with open_clients(base, CONNECTIONS):
         assert sum(connections_by_worker(process.pid, port).values()) >= CONNECTIONS
-    finally:
-        for client in clients:
-            client.close()
     process.send_signal(signal.SIGTTIN)  # one more: on a socket of its own
-    assert len(wait_for(2)) == 2
+    assert len(wait_for_workers(process.pid, lambda found: len(found) == 2)) == 2
     time.sleep(3)  # its app started: until then its socket's connections wait (answered, but later)
-    clients = open_clients(base, CONNECTIONS)
-    try:
+    with open_clients(base, CONNECTIONS):
         held = connections_by_worker(process.pid, port)
         assert len(held) == 2 and min(held.values()) >= 4, held
-    finally:
-        for client in clients:
-            client.close()
