@@ -31,6 +31,7 @@ from api.logs import RequestContext, before_send, configure_logging
 from api.metrics import PROMETHEUS, MetricsController, sampler_for
 from api.ratelimit import Limiter, RateLimits, parse_trusted
 from api.schema_site import schema_pages
+from api.shutdown import SHUTDOWN
 from api.static_files import web_client
 from api.tracing import Tracing
 from bootstrap import background, connected
@@ -68,6 +69,8 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         configure_logging(settings.log_level, settings.log_format, request_sample=settings.request_log_sample)
         async with connected(settings) as services:
             app.state.services = services
+            # the process' shutdown ends its live streams, each told to reconnect elsewhere (api/shutdown.py)
+            SHUTDOWN.on_close(services.live.close_all)
             tune_gc()
             tasks = background(services, settings, stop) if run_projector else []
             sampler = sampler_for(services.repo.store, services.repo.projections)  # lag and backlog gauges
@@ -76,6 +79,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             try:
                 yield
             finally:
+                SHUTDOWN.forget(services.live.close_all)
                 stop.set()
                 for task in tasks:
                     await task

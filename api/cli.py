@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import sys
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from dataclasses import replace
 
 import msgspec
 
-from api import operator_cli, simulate_command, verify_command
+from api import backup_command, operator_cli, simulate_command, verify_command
 from bootstrap import connected
 from infra.settings import Settings
 
@@ -36,28 +37,42 @@ def backing_services(settings: Settings) -> Iterator[Settings]:
 
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
+    from uvicorn.config import STARTUP_FAILURE
 
     from api.app import serve_app
+    from api.logs import configure_logging
     from api.server import HTTP_PROTOCOL
+    from api.shutdown import DrainingServer
     from api.workers import run_workers
 
     with backing_services(Settings.from_env()) as settings:
-        # uvicorn's own refusals (a request it cannot parse) in the API's JSON error envelope (api/server.py)
         common = {
             "host": args.host,
             "port": args.port,
             "log_level": args.log_level,
             "access_log": False,
+            # uvicorn's own refusals (a request it cannot parse) in the API's JSON error envelope (api/server.py)
             "http": HTTP_PROTOCOL,
+            # requests still running this long after the process stopped accepting are cancelled (api/shutdown.py)
+            "timeout_graceful_shutdown": math.ceil(settings.shutdown_timeout),
+            "timeout_worker_healthcheck": math.ceil(settings.worker_healthcheck_timeout),
         }
         if args.workers == 1:
-            uvicorn.run(serve_app(settings), **common)
-            return 0
+            config = uvicorn.Config(serve_app(settings), **common)
+            # after uvicorn's Config, which installs its own handlers: its lines before the app starts in JSON too
+            configure_logging(settings.log_level, settings.log_format, request_sample=settings.request_log_sample)
+            server = DrainingServer(config, settings.shutdown_delay)
+            with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
+                server.run()
+            return 0 if server.started else STARTUP_FAILURE
         # worker processes build the app themselves, from the environment: hand them the servers chosen here
         assert settings.database_url and settings.redis_url
         os.environ["DATABASE_URL"], os.environ["REDIS_URL"] = settings.database_url, settings.redis_url
+        config = uvicorn.Config("api.app:app_from_env", factory=True, workers=args.workers, **common)
+        # the supervisor's lines (workers started, died, restarted) in the same JSON as the workers'
+        configure_logging(settings.log_level, settings.log_format, request_sample=settings.request_log_sample)
         # each worker on a socket of its own, so that connections spread over them (api/workers.py)
-        run_workers(uvicorn.Config("api.app:app_from_env", factory=True, workers=args.workers, **common))
+        run_workers(config, settings.worker_start_timeout, settings.shutdown_delay)
     return 0
 
 
@@ -229,6 +244,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_webhooks_parser(sub)
     verify_command.add_parser(sub)
+    backup_command.add_parser(sub)  # backup check, backup verify (docs/backup-restore.md)
     return p
 
 

@@ -30,6 +30,8 @@ import sys
 from uvicorn.config import STARTUP_FAILURE, Config
 from uvicorn.supervisors.multiprocess import Multiprocess, Process
 
+from api.shutdown import DrainingProcess
+
 logger = logging.getLogger("uvicorn.error")
 
 
@@ -76,15 +78,24 @@ class SocketPerWorker(Multiprocess):
     """uvicorn's supervisor, worker i on `sockets[i]`. The methods that start or stop a worker are uvicorn's (0.54),
     with `Process(config, sockets)` given the worker's own socket, and SIGTTIN and SIGTTOU (one worker more or
     less) opening or closing a socket with it: a socket left without its worker would keep the connections the
-    kernel hashes to it waiting for ever. The rest is inherited unchanged."""
+    kernel hashes to it waiting for ever. The rest is inherited unchanged.
 
-    def __init__(self, config: Config, sockets: list[socket.socket]) -> None:
+    Each worker runs `api.shutdown.DrainingServer` (unready at its signal, `shutdown_delay` seconds before it
+    closes, its live streams told to reconnect). A restarted worker has `start_timeout` seconds to be ready (uvicorn
+    gives it its health-check timeout, 5 s: less than a loaded host takes to import the app and open its pools, and
+    the rolling restart then stopped half done)."""
+
+    def __init__(
+        self, config: Config, sockets: list[socket.socket], start_timeout: float = 60.0, shutdown_delay: float = 0.0
+    ) -> None:
         if len(sockets) != config.workers:
             raise ValueError(f"{config.workers} workers need as many sockets, not {len(sockets)}")
         super().__init__(config, sockets)
+        self.start_timeout = start_timeout
+        self.shutdown_delay = shutdown_delay
 
     def _process(self, slot: int) -> Process:
-        return Process(self.config, [self.sockets[slot]])
+        return DrainingProcess(self.config, [self.sockets[slot]], self.shutdown_delay)
 
     def init_processes(self) -> None:
         for slot in range(self.processes_num):
@@ -99,7 +110,7 @@ class SocketPerWorker(Multiprocess):
                 return
             new_process = self._process(idx)
             new_process.start()
-            if not new_process.wait_until_ready(self.config.timeout_worker_healthcheck, self.should_exit):
+            if not new_process.wait_until_ready(self.start_timeout, self.should_exit):
                 new_process.kill()
                 new_process.join()
                 if not self.should_exit.is_set():
@@ -160,7 +171,7 @@ class SocketPerWorker(Multiprocess):
         sock.close()  # out of the group: new connections go to the other sockets
 
 
-def run_workers(config: Config) -> None:
+def run_workers(config: Config, start_timeout: float = 60.0, shutdown_delay: float = 0.0) -> None:
     """What `uvicorn.run` does for `workers > 1`, with a socket per worker."""
     try:
         sockets = worker_sockets(config.host, config.port, config.workers, config.backlog)
@@ -171,7 +182,7 @@ def run_workers(config: Config) -> None:
     host = f"[{address[0]}]" if ":" in address[0] else address[0]
     logger.info("Uvicorn running on http://%s:%d, %d workers (Press CTRL+C to quit)", host, address[1], config.workers)
     try:
-        SocketPerWorker(config, sockets).run()
+        SocketPerWorker(config, sockets, start_timeout, shutdown_delay).run()
     except KeyboardInterrupt:  # as uvicorn.run: the workers were stopped already
         pass
     finally:

@@ -93,6 +93,11 @@ class Settings:
     tracing: bool = False  # OpenTelemetry traces, exported over OTLP/HTTP (on when an OTLP endpoint is configured)
     otel_endpoint: str | None = None  # the traces URL; None: the OTEL_EXPORTER_OTLP_* variables, else localhost:4318
     metrics_interval: float = 5.0  # seconds between samples of projector lag and webhook backlog; 0 = off
+    # shutdown and workers (api/shutdown.py, api/workers.py)
+    shutdown_delay: float = 0.0  # seconds a stopping process stays in service, unready, before it stops accepting
+    shutdown_timeout: float = 30.0  # then this long for its requests to finish; the rest are cancelled
+    worker_start_timeout: float = 60.0  # a restarted worker must be ready within this, or the rolling restart stops
+    worker_healthcheck_timeout: float = 5.0  # a worker that does not answer the supervisor's ping within it is killed
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -141,4 +146,8 @@ class Settings:
             tracing=_flag("TAPIS_TRACING", _otlp_configured()),
             otel_endpoint=os.environ.get("TAPIS_OTEL_ENDPOINT") or None,
             metrics_interval=float(os.environ.get("TAPIS_METRICS_INTERVAL_SECONDS", "5")),
+            shutdown_delay=float(os.environ.get("TAPIS_SHUTDOWN_DELAY_SECONDS", "0")),
+            shutdown_timeout=float(os.environ.get("TAPIS_SHUTDOWN_TIMEOUT_SECONDS", "30")),
+            worker_start_timeout=float(os.environ.get("TAPIS_WORKER_START_TIMEOUT_SECONDS", "60")),
+            worker_healthcheck_timeout=float(os.environ.get("TAPIS_WORKER_HEALTHCHECK_TIMEOUT_SECONDS", "5")),
         )

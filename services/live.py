@@ -12,10 +12,15 @@ client resuming with Last-Event-ID) shows the same bytes as one that read every 
 A client (its address) holds at most `max_per_client` streams open in one process (`TAPIS_MAX_STREAMS_PER_CLIENT`);
 one more is refused 429 `too_many_streams` before anything is read. The wake-ups of all the process's streams come
 through one pub/sub subscriber (`infra/live.py`), so an idle stream costs no Redis connection.
+
+When the process shuts down (`close_all`, from api/shutdown.py), every stream yields `Reconnect` and ends: the
+client is told how long to wait (SSE `retry:`) and resumes on another process with Last-Event-ID. A stream has no
+end of its own, so without this a graceful shutdown would wait on each one until its timeout and then cut it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections.abc import AsyncIterator
 from typing import Any
@@ -27,18 +32,27 @@ from domain.kernel.table import Table
 from services.access import bearer
 from services.codec import codec
 from services.errors import BadRequest, ServiceError
-from services.ports import StoreUnavailable, Wakeups
+from services.ports import StoreUnavailable, Subscription, Wakeups
 from services.queries import GameQueries, viewer_of
 from services.results import EventOut
 from services.seats import SeatCommands
 
 PAGE = 500
+# how long a client told to reconnect waits first (SSE `retry:`): long enough for the process' listening socket to
+# be closed and a load balancer to pick another, short enough that a player hardly notices
+RECONNECT_MS = 1000
 # what a client at its cap is told to wait: a slot frees only when one of its own streams closes
 STREAMS_RETRY_AFTER = 5
 
 
 class Heartbeat(msgspec.Struct, frozen=True):
     pass
+
+
+class Reconnect(msgspec.Struct, frozen=True):
+    """The stream ends here: the process is shutting down; reconnect after `retry_ms`."""
+
+    retry_ms: int
 
 
 class LiveEvent(msgspec.Struct, frozen=True):
@@ -115,6 +129,26 @@ class LiveStreams:
         self.wakeups = wakeups
         self.heartbeat = heartbeat
         self.slots = StreamSlots(max_per_client)
+        self.closing = asyncio.Event()
+
+    def close_all(self) -> None:
+        """End every stream of this process, now and from now on, each with a `Reconnect`."""
+        self.closing.set()
+
+    async def _woken(self, subscription: Subscription) -> bool | None:
+        """The subscription's wait, or None as soon as the process closes its streams."""
+        if self.closing.is_set():
+            return None
+        waiting = asyncio.ensure_future(subscription.wait(self.heartbeat))
+        closing = asyncio.ensure_future(self.closing.wait())
+        try:
+            await asyncio.wait((waiting, closing), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (waiting, closing):
+                task.cancel()
+        if waiting.done() and not waiting.cancelled():
+            return waiting.result()
+        return None
 
     async def open(
         self, game_id: str, token: str | None, last_event_id: str | None, client: str = "unknown"
@@ -155,9 +189,13 @@ class LiveStreams:
                             shown.data["player_token"] = await self.seats.rematch_token(game_id, seat, token)
                         after = shown.version
                         yield LiveEvent(version=after, body=msgspec.json.encode(shown))
-                    if len(shown_events) == PAGE:
+                    if len(shown_events) == PAGE and not self.closing.is_set():
                         continue
-                    if not await subscription.wait(self.heartbeat):
+                    woken = await self._woken(subscription)
+                    if woken is None:
+                        yield Reconnect(retry_ms=RECONNECT_MS)
+                        return
+                    if not woken:
                         yield Heartbeat()
         finally:
             slot.release()

@@ -1,5 +1,8 @@
 """Health: `/v1/health` (the dependencies' status, as it always was), `/v1/health/live` (the process answers) and
-`/v1/health/ready` (Postgres and Redis answer and the schema is at this code's head; 503 otherwise, saying which)."""
+`/v1/health/ready` (this process can take commands: Postgres answers, the schema is inside this release's window,
+and the process is not shutting down; 503 otherwise, saying which). Redis does not decide readiness: without it
+commands go on from Postgres, so a Redis outage is `degraded` (here and in `/v1/health`), not a reason to pull
+every process out of the load balancer at once."""
 
 from __future__ import annotations
 
@@ -15,8 +18,10 @@ from litestar.openapi.datastructures import ResponseSpec
 from api.dependencies import Services
 from api.metrics import ObservedEventStore
 from api.schemas import Health
+from api.shutdown import SHUTDOWN
 from infra.driver_errors import postgres_errors
 from infra.migrate import current_revision, head_revision
+from infra.schema_window import Window, window
 from services.ports import ProjectionUnavailable, StoreUnavailable
 
 CHECK_SECONDS = 2.0  # a check that has not answered by then is down: a probe must not hang on a black hole
@@ -28,21 +33,32 @@ class Live(msgspec.Struct):
 
 class Checks(msgspec.Struct):
     postgres: str  # "ok", "down"
-    redis: str  # "ok", "down"
-    schema: str  # "ok", "not_at_head" (migrate, or a newer release migrated it), "unknown" (Postgres is down)
+    redis: str  # "ok", "down": reported, never failed on (commands go on without it)
+    # "ok" (inside the window), "too_old" (run `tapis migrate`), "too_new" (a release more than one ahead migrated
+    # it), "unrecognised" (not a revision of ours), "unknown" (Postgres is down)
+    schema: str
+    process: str  # "ok", "shutting_down" (a graceful shutdown began: the process stops accepting soon)
 
 
 class Readiness(msgspec.Struct):
-    status: str  # "ready" or "not_ready"
+    status: str  # "ready", "not_ready", or "shutting_down"
     checks: Checks
-    failed: list[str]  # the checks that are not "ok", in the order above
+    failed: list[str]  # the checks that keep the process out of service, in the order above
+    degraded: list[str]  # the checks that failed without doing so ("redis")
     revision: str | None = None  # the schema's revision, when Postgres answered
-    head: str | None = None  # the revision this code needs
+    head: str | None = None  # the revision this code was written with
+    oldest: str | None = None  # the window of revisions it runs against, oldest and newest
+    newest: str | None = None
 
 
 @functools.cache
 def _head() -> str:
     return head_revision()
+
+
+@functools.cache
+def _window() -> Window:
+    return window(_head())
 
 
 async def _answers(call: Awaitable[object]) -> bool:
@@ -86,7 +102,8 @@ class HealthController(Controller):
     @get(
         "/ready",
         operation_id="healthReady",
-        summary="Readiness: Postgres and Redis answer and the schema is migrated to this code's head (else 503)",
+        summary="Readiness: Postgres answers, the schema is inside this release's window and the process is not "
+        "shutting down (else 503); Redis down is reported in `degraded` only",
         responses={503: ResponseSpec(Readiness, description="Not ready: `failed` names the checks that failed")},
     )
     async def ready(self, services: NamedDependency[Services]) -> Response[Readiness]:
@@ -99,13 +116,26 @@ class HealthController(Controller):
             except (TimeoutError, OSError, StoreUnavailable):
                 postgres = False
             else:
-                schema = "ok" if revision == _head() else "not_at_head"
+                schema = _window().judge(revision)
         elif postgres:
             schema = "ok"  # a store without a schema (in memory)
-        checks = Checks(postgres="ok" if postgres else "down", redis="ok" if redis else "down", schema=schema)
-        failed = [name for name in ("postgres", "redis", "schema") if getattr(checks, name) != "ok"]
+        checks = Checks(
+            postgres="ok" if postgres else "down",
+            redis="ok" if redis else "down",
+            schema=schema,
+            process="shutting_down" if SHUTDOWN.draining else "ok",
+        )
+        failed = [name for name in ("postgres", "schema", "process") if getattr(checks, name) != "ok"]
+        status = "shutting_down" if SHUTDOWN.draining else ("not_ready" if failed else "ready")
         body = Readiness(
-            status="not_ready" if failed else "ready", checks=checks, failed=failed, revision=revision, head=_head()
+            status=status,
+            checks=checks,
+            failed=failed,
+            degraded=[] if redis else ["redis"],
+            revision=revision,
+            head=_head(),
+            oldest=_window().oldest,
+            newest=_window().newest,
         )
         headers = {"Retry-After": "2"} if failed else None
         return Response(body, status_code=503 if failed else 200, headers=headers)

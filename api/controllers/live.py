@@ -16,7 +16,7 @@ from api.dependencies import MAX_VERSION, Services, version_number
 from api.ratelimit import Trusted, client_address, parse_trusted
 from infra.settings import Settings
 from services.errors import BadRequest
-from services.live import STREAMS_RETRY_AFTER, Heartbeat, LiveEvent, TooManyStreams
+from services.live import STREAMS_RETRY_AFTER, Heartbeat, LiveEvent, Reconnect, TooManyStreams
 
 
 async def _messages(items: AsyncIterator[Any]) -> AsyncIterator[ServerSentEventMessage]:
@@ -25,6 +25,10 @@ async def _messages(items: AsyncIterator[Any]) -> AsyncIterator[ServerSentEventM
             yield ServerSentEventMessage(data=item.body.decode(), id=item.version)
         elif isinstance(item, Heartbeat):
             yield ServerSentEventMessage(data=None, comment="heartbeat")
+        elif isinstance(item, Reconnect):
+            # the process is shutting down: EventSource waits `retry` ms after the stream ends, then reconnects
+            # with the last id it saw (api/shutdown.py)
+            yield ServerSentEventMessage(data=None, comment="reconnect", retry=item.retry_ms)
 
 
 @functools.cache
