@@ -1,7 +1,18 @@
-"""Apply and check alembic migrations; the server refuses an unmigrated database."""
+"""Apply and check alembic migrations; the server refuses an unmigrated database.
+
+Every migration runs under `lock_timeout` (`TAPIS_MIGRATION_LOCK_TIMEOUT_SECONDS`, 1 s): a statement that waits
+longer for its lock gives up, and `tapis migrate` tries again after a pause, up to `TAPIS_MIGRATION_ATTEMPTS` times.
+Why: Postgres grants locks in order, so an `ALTER TABLE events` waiting behind a long transaction holds up every
+append queued after it, for as long as it waits. Bounded, a migration costs the players at most that second per
+attempt, and the deploy waits instead of the game (docs/migrations.md). Each revision commits on its own, so a retry
+goes on from the revision that gave up.
+"""
 
 from __future__ import annotations
 
+import logging
+import os
+import time
 from pathlib import Path
 
 import asyncpg
@@ -10,6 +21,12 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+LOCK_NOT_AVAILABLE = "55P03"  # Postgres' SQLSTATE for a lock_timeout that expired
+LOCK_TIMEOUT = 1.0  # seconds a migration's statement may wait for a lock
+ATTEMPTS = 30  # a migration that gave up on a lock is tried again, this many times in all
+FIRST_PAUSE, LONGEST_PAUSE = 1.0, 15.0  # seconds between attempts, doubling
+
+log = logging.getLogger("tapis.migrate")
 
 
 def sqlalchemy_url(database_url: str) -> str:
@@ -17,16 +34,72 @@ def sqlalchemy_url(database_url: str) -> str:
     return f"postgresql+asyncpg://{rest}" if scheme in {"postgres", "postgresql"} else database_url
 
 
-def alembic_config(database_url: str) -> Config:
+def alembic_config(database_url: str, lock_timeout: float | None = None) -> Config:
     config = Config(str(MIGRATIONS / "alembic.ini"))
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", sqlalchemy_url(database_url).replace("%", "%%"))
+    config.attributes["lock_timeout"] = lock_timeout if lock_timeout is not None else lock_timeout_setting()
     return config
+
+
+def lock_timeout_setting() -> float:
+    return float(os.environ.get("TAPIS_MIGRATION_LOCK_TIMEOUT_SECONDS", str(LOCK_TIMEOUT)))
+
+
+def lock_not_obtained(exc: BaseException) -> bool:
+    """Whether the error, or one it wraps (SQLAlchemy wraps the driver's), is a lock_timeout that expired."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if getattr(current, "sqlstate", None) == LOCK_NOT_AVAILABLE or getattr(current, "pgcode", None) == (
+            LOCK_NOT_AVAILABLE
+        ):
+            return True
+        current = getattr(current, "orig", None) or current.__cause__ or current.__context__
+    return False
+
+
+def migrate_to(
+    database_url: str,
+    target: str = "head",
+    *,
+    downgrade: bool = False,
+    attempts: int | None = None,
+    lock_timeout: float | None = None,
+) -> int:
+    """Upgrade (or downgrade) the schema to `target`, trying again while a lock is not obtained; the number of
+    attempts that gave up on a lock. Call outside a running event loop (alembic's env runs its own)."""
+    attempts = attempts or int(os.environ.get("TAPIS_MIGRATION_ATTEMPTS", str(ATTEMPTS)))
+    config = alembic_config(database_url, lock_timeout)
+    pause = FIRST_PAUSE
+    for attempt in range(1, attempts + 1):
+        try:
+            if downgrade:
+                command.downgrade(config, target)
+            else:
+                command.upgrade(config, target)
+        except Exception as exc:
+            if not lock_not_obtained(exc) or attempt == attempts:
+                raise
+            log.warning(
+                "migration: a lock on a busy table was not obtained within %.1f s (attempt %d of %d); "
+                "trying again in %.0f s",
+                config.attributes["lock_timeout"],
+                attempt,
+                attempts,
+                pause,
+            )
+            time.sleep(pause)
+            pause = min(pause * 2, LONGEST_PAUSE)
+            continue
+        return attempt - 1
+    raise AssertionError("unreachable")
 
 
 def upgrade(database_url: str) -> None:
     """Bring the schema to the head revision (call outside a running event loop)."""
-    command.upgrade(alembic_config(database_url), "head")
+    migrate_to(database_url)
 
 
 def head_revision() -> str:

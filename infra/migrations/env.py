@@ -1,8 +1,12 @@
-"""Alembic environment: runs the raw-SQL migrations over SQLAlchemy's asyncpg dialect."""
+"""Alembic environment: runs the raw-SQL migrations over SQLAlchemy's asyncpg dialect.
+
+Every statement waits at most `lock_timeout` for a lock (infra/migrate.py says why and retries), one transaction a
+revision. An index built CONCURRENTLY runs outside it, in an autocommit block (infra/online_ddl.py)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 
 from alembic import context
 from sqlalchemy.engine import Connection
@@ -11,7 +15,18 @@ from sqlalchemy.ext.asyncio import create_async_engine
 config = context.config
 
 
+def _lock_timeout_ms() -> int:
+    # set by infra/migrate.py; alembic's own command line reads the same variable
+    seconds = config.attributes.get("lock_timeout")
+    if seconds is None:
+        seconds = float(os.environ.get("TAPIS_MIGRATION_LOCK_TIMEOUT_SECONDS", "1"))
+    return max(1, round(float(seconds) * 1000))
+
+
 def run(connection: Connection) -> None:
+    # for the session, so every revision's transaction and every autocommit block has it
+    connection.exec_driver_sql(f"SET lock_timeout = {_lock_timeout_ms()}")
+    connection.commit()
     context.configure(connection=connection, target_metadata=None, transaction_per_migration=True)
     with context.begin_transaction():
         context.run_migrations()

@@ -17,12 +17,20 @@ Under Citus:
   coordinator as plain tables: the queue is claimed across all games at once, in turn per portal, with row leases
   (`FOR UPDATE SKIP LOCKED`), which Citus runs only on one node's tables; its load is per delivery, not per command.
 
+The index on position is built CONCURRENTLY first (infra/online_ddl.py), while the old key still serves the same
+lookups; until issue 29 it was built inside the conversion's transaction, after the key was dropped. A database
+converted then has the same index, so changing this revision's SQL changes nothing there. The conversion itself
+(the key replaced, the tables distributed) locks and copies the tables: it is not an online migration, and a
+deployment converts to Citus in a maintenance window (docs/deploy.md, "Citus").
+
 Revision ID: 0009
 Revises: 0008
 """
 
 from alembic import op
 from sqlalchemy import text
+
+from infra.online_ddl import create_index_concurrently, drop_index_concurrently
 
 revision = "0009"
 down_revision = "0008"
@@ -33,10 +41,9 @@ DISTRIBUTED = [("games", "game_id"), ("seat_tokens", "game_id"), ("events", "str
                ("idempotency", "stream_id"), ("archive", "game_id")]  # fmt: skip
 
 CITUS_BEFORE = [
-    # the key must hold the distribution column; position keeps an index of its own (read_positions)
+    # the key must hold the distribution column; position keeps an index of its own (read_positions), built before
     "ALTER TABLE events DROP CONSTRAINT events_pkey",
     "ALTER TABLE events ADD PRIMARY KEY (stream_id, position)",
-    "CREATE INDEX events_position ON events (position)",
 ]
 
 CITUS_AFTER = [
@@ -61,8 +68,12 @@ def _citus() -> bool:
 
 
 def upgrade() -> None:
+    citus = _citus()
+    if citus:
+        # before anything else of the revision: the block commits what the revision's transaction holds
+        create_index_concurrently("events_position", "ON events (position)")
     op.execute("ALTER TABLE webhook_checkpoint ADD COLUMN shards JSONB NOT NULL DEFAULT '[]'::jsonb")
-    if not _citus():
+    if not citus:
         return
     for statement in CITUS_BEFORE:  # asyncpg prepares each statement, so they go one at a time
         op.execute(statement)
@@ -76,13 +87,15 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    if _citus():
+    citus = _citus()
+    if citus:
         op.execute("SELECT undistribute_table('api_keys')")
         op.execute("DROP TRIGGER events_local_tx_id ON events")
         op.execute("DROP FUNCTION events_local_tx_id()")
         for table, _ in reversed(DISTRIBUTED):
             op.execute(f"SELECT undistribute_table('{table}', cascade_via_foreign_keys => true)")
-        op.execute("DROP INDEX events_position")
         op.execute("ALTER TABLE events DROP CONSTRAINT events_pkey")
         op.execute("ALTER TABLE events ADD PRIMARY KEY (position)")
     op.execute("ALTER TABLE webhook_checkpoint DROP COLUMN shards")
+    if citus:
+        drop_index_concurrently("events_position")  # after the key on position is back: the lookups keep an index
