@@ -8,8 +8,8 @@ The tests of `tests/citus/` (and the contract suite's Citus half) start one per 
 
 Citus 12.1 does not propagate CREATE DATABASE, so `create_database` makes it on each node, creates the extension
 in each and registers the workers with the coordinator; `stop_node`/`start_node` take one worker down and up again
-(the fault tests). PostgreSQL refuses to run as root: as root the servers run as the `postgres` user that the Debian
-package creates. SQL goes through the server's own `psql`, so this module needs no driver.
+(the fault tests). Each node is a tools/pg_node.PgNode: as root it runs as the `postgres` user that the Debian package
+creates (PostgreSQL refuses root), and SQL goes through the server's own `psql`, so this module needs no driver.
 
     python -m tools.citus_cluster start /tmp/citus   # prints the coordinator's URL; `stop /tmp/citus` ends it
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import pwd
 import re
 import shutil
 import subprocess
@@ -27,22 +26,18 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+
+from tools.pg_node import BIN, HOST, PgNode, PgNodeError, as_user, server_user
 
 __all__ = ["BIN", "PORTS", "CitusCluster", "CitusUnavailable", "missing"]
 
-BIN = Path(os.environ.get("TAPIS_CITUS_PG_BIN", "/usr/lib/postgresql/15/bin"))
 PORTS = (9700, 9701, 9702)  # the coordinator, then the workers
-HOST = "127.0.0.1"
-SUPERUSER = "postgres"
-SERVER_USER = "postgres"  # the Debian package's user, when we are root
 _PREFIX = "tapis-citus-"  # a temporary root's name; `owner` in it holds the pid of the process that started it
 _OWNER = "owner"
 _NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 # what the servers are told beyond initdb's defaults: Citus loaded, two-phase commit possible (a statement that
 # writes shards on both workers prepares on each), and no fsync (a test cluster is thrown away)
 _SETTINGS = {
-    "listen_addresses": f"'{HOST}'",
     "shared_preload_libraries": "'citus'",
     "max_prepared_transactions": "100",
     "max_connections": "200",
@@ -77,16 +72,6 @@ def missing() -> str | None:
     return None
 
 
-def _server_user() -> pwd.struct_passwd | None:
-    """Whom the servers run as: the `postgres` user when we are root (PostgreSQL refuses root), else ourselves."""
-    return pwd.getpwnam(SERVER_USER) if os.geteuid() == 0 else None
-
-
-def _as(user: pwd.struct_passwd | None) -> dict[str, Any]:
-    # subprocess' own user and group switch, not a preexec_fn: the nodes start from several threads at once
-    return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []} if user is not None else {}
-
-
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -113,7 +98,7 @@ def stop_stale() -> None:
                     [str(BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
                     capture_output=True,
                     check=False,
-                    **_as(_server_user()),
+                    **as_user(server_user()),
                     cwd=owner.parent,
                 )
         shutil.rmtree(owner.parent, ignore_errors=True)
@@ -129,7 +114,7 @@ class CitusCluster:
         self._own_root = root is None
         self.root = root if root is not None else Path(tempfile.mkdtemp(prefix=_PREFIX))
         self.ports = ports
-        self._user = _server_user()
+        self._nodes = {port: PgNode(self.root, port, _SETTINGS) for port in ports}
 
     @property
     def coordinator(self) -> int:
@@ -140,50 +125,26 @@ class CitusCluster:
         return self.ports[1:]
 
     def url(self, database: str, port: int | None = None) -> str:
-        return f"postgresql://{SUPERUSER}@{HOST}:{port or self.coordinator}/{database}"
-
-    def _data(self, port: int) -> Path:
-        return self.root / f"node{port}"
-
-    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        # the server user's own HOME: libpq, in the servers and in psql, looks for its files there
-        env = {**os.environ, "HOME": self._user.pw_dir} if self._user is not None else None
-        done = subprocess.run(
-            list(args), capture_output=True, text=True, check=False, cwd=self.root, env=env, **_as(self._user)
-        )
-        if done.returncode != 0:
-            raise CitusUnavailable(f"{' '.join(args)} failed: {done.stderr.strip() or done.stdout.strip()}")
-        return done
+        return self._nodes[port or self.coordinator].url(database)
 
     def sql(self, port: int, database: str, statement: str) -> str:
         """One statement on one node (psql, unaligned, tuples only); its output."""
-        done = self._run(
-            str(BIN / "psql"), "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", HOST, "-p", str(port),
-            "-U", SUPERUSER, "-d", database, "-c", statement,
-        )  # fmt: skip
-        return done.stdout.strip()
-
-    def _init(self, port: int) -> None:
-        data = self._data(port)
-        if (data / "PG_VERSION").exists():
-            return
-        data.mkdir(parents=True, exist_ok=True)
-        if self._user is not None:
-            os.chown(self.root, self._user.pw_uid, self._user.pw_gid)
-            os.chown(data, self._user.pw_uid, self._user.pw_gid)
-        self._run(str(BIN / "initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust", "--no-sync", "-E", "UTF8")
-        with (data / "postgresql.conf").open("a") as conf:
-            conf.write(f"port = {port}\nunix_socket_directories = '{self.root}'\n")
-            conf.writelines(f"{key} = {value}\n" for key, value in _SETTINGS.items())
+        try:
+            return self._nodes[port].sql(database, statement)
+        except PgNodeError as exc:
+            raise CitusUnavailable(str(exc)) from exc
 
     def start_node(self, port: int) -> None:
-        self._init(port)
-        log = self._data(port) / "server.log"
-        self._run(str(BIN / "pg_ctl"), "-D", str(self._data(port)), "-l", str(log), "-w", "-t", "60", "start")
+        try:
+            self._nodes[port].start()
+        except PgNodeError as exc:
+            raise CitusUnavailable(str(exc)) from exc
 
     def stop_node(self, port: int, mode: str = "fast") -> None:
-        if (self._data(port) / "postmaster.pid").exists():
-            self._run(str(BIN / "pg_ctl"), "-D", str(self._data(port)), "-m", mode, "-w", "-t", "60", "stop")
+        try:
+            self._nodes[port].stop(mode)
+        except PgNodeError as exc:
+            raise CitusUnavailable(str(exc)) from exc
 
     def _each(self, step: Callable[[int], None]) -> None:
         """`step` on every node at once (initdb and a start are mostly waiting: three in a row took 11 s)."""
@@ -194,8 +155,7 @@ class CitusCluster:
     def start(self) -> CitusCluster:
         stop_stale()
         self.root.mkdir(parents=True, exist_ok=True)
-        if self._user is not None:
-            os.chown(self.root, self._user.pw_uid, self._user.pw_gid)
+        self._nodes[self.coordinator].give(self.root)
         if self._own_root:
             (self.root / _OWNER).write_text(str(os.getpid()))
         try:
@@ -230,7 +190,7 @@ class CitusCluster:
     def drop_database(self, name: str) -> None:
         """`name` gone from every node that is up (a stopped worker keeps its copy until its data goes)."""
         for port in self.ports:
-            if (self._data(port) / "postmaster.pid").exists():
+            if self._nodes[port].running:
                 self.sql(port, "postgres", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def __enter__(self) -> CitusCluster:
