@@ -33,7 +33,7 @@ from api.ratelimit import Limiter, RateLimits, parse_trusted
 from api.schema_site import schema_pages
 from api.shutdown import SHUTDOWN
 from api.static_files import web_client
-from api.tracing import Tracing
+from api.tracing import Tracing, untraced
 from bootstrap import background, connected
 from infra.settings import Settings
 from services.background import run_every
@@ -67,7 +67,9 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         stop = asyncio.Event()
         # JSON lines (api/logs.py)
         configure_logging(settings.log_level, settings.log_format, request_sample=settings.request_log_sample)
-        async with connected(settings) as services:
+        async with contextlib.AsyncExitStack() as opened:
+            with untraced():  # the start's schema check: not a trace of its own per statement (api/tracing.py)
+                services = await opened.enter_async_context(connected(settings))
             app.state.services = services
             # the process' shutdown ends its live streams, each told to reconnect elsewhere (api/shutdown.py)
             SHUTDOWN.on_close(services.live.close_all)

@@ -19,21 +19,30 @@ A group commit that carries several requests' appends is a span of its own trace
 
 Statements are recorded without their parameters (asyncpg's default) and Redis commands as `COMMAND ? ?` (the
 redis instrumentation's sanitising), so no token, seed or hidden card goes into a span.
+
+The background loops (projector, timer, sweepers, webhooks, archive, metrics sampler) are traced one span per tick,
+`tapis.tick` (`tapis.loop`: which), holding what the tick did; without it each of their statements was a trace
+of its own, several a second.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+from contextlib import AbstractContextManager
 from typing import Any
 
 from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
+from opentelemetry import context as otel_context
 from opentelemetry.instrumentation.instrumentor import BaseInstrumentor  # type: ignore[attr-defined]
+from opentelemetry.instrumentation.utils import suppress_instrumentation
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor
-from opentelemetry.trace import Tracer
+from opentelemetry.trace import SpanKind, Tracer
 
 from infra.settings import Settings
+from services.background import trace_ticks
 
 # the probes and the scraper call every few seconds: traces of them would drown the commands'
 UNTRACED = ["^/metrics", "^/v1/health"]
@@ -94,14 +103,34 @@ class Tracing:
                 instrumentor.uninstrument()
             instrumentor.instrument(tracer_provider=self.provider)
         _current["tapis"] = self.provider.get_tracer("tapis")
+        trace_ticks(tick_span)  # the background loops: one span per tick (services/background.py)
 
     def stop(self) -> None:
         """Flush what is buffered, and take the instrumentations off the drivers."""
         _current.pop("tapis", None)
+        trace_ticks(None)
         for instrumentor in _instrumentors():
             if instrumentor.is_instrumented_by_opentelemetry:
                 instrumentor.uninstrument()
         self.provider.shutdown()
+
+
+def tick_span(loop: str) -> AbstractContextManager[object]:
+    """A background loop's tick (the projector's, the timer's, ...): a root span, `tapis.tick`, with the loop's name;
+    the tick's statements and calls are its children. The sampler decides for it as for any root (with
+    `parentbased_traceidratio`, 10 % of the ticks are kept, whole)."""
+    current = tracer()
+    if current is None:
+        return contextlib.nullcontext()
+    return current.start_as_current_span(
+        "tapis.tick", context=otel_context.Context(), kind=SpanKind.INTERNAL, attributes={"tapis.loop": loop}
+    )
+
+
+def untraced() -> AbstractContextManager[object]:
+    """No driver span within: for the calls that are neither a request's nor a tick's (the probes' checks, the
+    start's), which would otherwise each be a trace of one statement."""
+    return suppress_instrumentation()
 
 
 def _instrumentors() -> tuple[BaseInstrumentor, ...]:

@@ -19,6 +19,7 @@ from api.dependencies import Services
 from api.metrics import ObservedEventStore
 from api.schemas import Health
 from api.shutdown import SHUTDOWN
+from api.tracing import untraced
 from infra.driver_errors import postgres_errors
 from infra.migrate import current_revision, head_revision
 from infra.schema_window import Window, window
@@ -82,14 +83,15 @@ class HealthController(Controller):
     @get("/", operation_id="health", summary="Liveness and dependency status")
     async def health(self, services: NamedDependency[Services]) -> Response[Health]:
         postgres = redis = "ok"
-        try:
-            await services.repo.store.ping()
-        except StoreUnavailable:
-            postgres = "down"
-        try:
-            await services.repo.projections.ping()
-        except ProjectionUnavailable:
-            redis = "down"
+        with untraced():  # probes are not traced (api/tracing.py): nor are their checks' statements
+            try:
+                await services.repo.store.ping()
+            except StoreUnavailable:
+                postgres = "down"
+            try:
+                await services.repo.projections.ping()
+            except ProjectionUnavailable:
+                redis = "down"
         status = "ok" if postgres == redis == "ok" else ("degraded" if postgres == "ok" else "down")
         code = 503 if postgres == "down" else 200
         headers = {"Retry-After": "2"} if code == 503 else None
@@ -107,6 +109,10 @@ class HealthController(Controller):
         responses={503: ResponseSpec(Readiness, description="Not ready: `failed` names the checks that failed")},
     )
     async def ready(self, services: NamedDependency[Services]) -> Response[Readiness]:
+        with untraced():  # probes are not traced (api/tracing.py): nor are their checks' statements
+            return await self._ready(services)
+
+    async def _ready(self, services: Services) -> Response[Readiness]:
         store, projections = services.repo.store, services.repo.projections
         postgres, redis = await asyncio.gather(_answers(store.ping()), _answers(projections.ping()))
         revision, schema = None, "unknown"

@@ -148,3 +148,33 @@ async def test_a_group_commit_of_two_appends_is_linked_from_both(
         assert [link.context.span_id for link in span.links] == [commit.context.span_id]
     statements = [s for s in descendants(spans, commit) if (s.attributes or {}).get("db.system") == "postgresql"]
     assert statements, "the shared statement under the group commit"
+
+
+@pytest.mark.integration
+async def test_background_loops_are_traced_one_span_per_tick(
+    settings: Settings, exporter: InMemorySpanExporter
+) -> None:
+    # every loop ticking several times a second: before each tick had a span, each of their statements and Redis
+    # calls was a trace of its own; so were the probes' checks and the start's schema check
+    fast = ops_settings(
+        settings, log_level="warning", projector_interval=0.1, timer_interval=0.1, webhook_interval=0.1,
+        metrics_interval=0.1,
+    )  # fmt: skip
+    app = app_module.serve_app(fast, run_projector=True)
+    async with AsyncTestClient(app) as client:
+        game_id, _, tokens = await new_game(client)
+        for probe in ("/v1/health", "/v1/health/ready", "/v1/health/live"):  # untraced, their checks too
+            assert (await client.get(probe)).status_code == 200
+        await asyncio.sleep(1.0)
+    spans = exporter.get_finished_spans()
+    roots = [s for s in spans if s.parent is None]
+    ticks = [s for s in roots if s.name == "tapis.tick"]
+    loops = {(s.attributes or {}).get("tapis.loop") for s in ticks}
+    assert {"projector", "timer", "webhooks", "bots", "lobby", "metrics"} <= loops, loops
+    strays = [s.name for s in roots if s.name != "tapis.tick" and not s.name.startswith(("POST ", "GET ", "HTTP "))]
+    assert strays == [], f"spans outside any request or tick: {sorted(set(strays))}"
+    below_ticks = [d for tick in ticks for d in descendants(spans, tick)]
+    systems = {(s.attributes or {}).get("db.system") or (s.attributes or {}).get("db.system.name") for s in below_ticks}
+    assert {"postgresql", "redis"} <= systems, "the ticks' statements and Redis calls are their children"
+    assert all(s.context.trace_id == tick.context.trace_id for tick in ticks for s in descendants(spans, tick))
+    assert game_id and tokens
