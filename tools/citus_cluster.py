@@ -17,6 +17,7 @@ creates (PostgreSQL refuses root), and SQL goes through the server's own `psql`,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
@@ -160,16 +161,26 @@ class CitusCluster:
             (self.root / _OWNER).write_text(str(os.getpid()))
         try:
             self._each(self.start_node)
-        except CitusUnavailable:
-            self.stop()  # the nodes that did start, and a root of our own
+        except BaseException:
+            # whatever stopped the start (a node that failed, a timeout, ^C): the nodes that did start, and a root
+            # of our own, go; the start's error is the one raised
+            with contextlib.suppress(CitusUnavailable):
+                self.stop()
             raise
         return self
 
     def stop(self) -> None:
+        """Every node that runs is stopped, even when another's stop fails (that error is raised after)."""
+        failed: list[CitusUnavailable] = []
         for port in self.ports:
-            self.stop_node(port)
+            try:
+                self.stop_node(port)
+            except CitusUnavailable as exc:
+                failed.append(exc)
         if self._own_root:
             shutil.rmtree(self.root, ignore_errors=True)
+        if failed:
+            raise failed[0]
 
     def create_database(self, name: str) -> str:
         """`name` on every node with the citus extension, the workers added to the coordinator's metadata; the

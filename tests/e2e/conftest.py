@@ -59,7 +59,7 @@ def start_server(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> 
             time.sleep(0.1)
         if process.poll() is not None:
             raise RuntimeError("the server exited at start")
-    process.terminate()
+    stop_server(process)  # waited for: a caller that gets the error has nothing of it left to stop
     raise RuntimeError("the server did not answer")
 
 

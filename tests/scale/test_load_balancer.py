@@ -14,6 +14,7 @@ against nginx's own access log.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -85,6 +86,9 @@ http {{
             proxy_pass http://tapis;
             proxy_read_timeout 30s;
         }}
+        location = /metrics {{
+            deny all;
+        }}
         location ~ ^/v1/games/[^/]+/stream$ {{
             proxy_pass http://tapis;
             proxy_buffering off;
@@ -124,15 +128,22 @@ class Balancer:
 def balancer(migrated: ServiceUrls, tmp_path: Path) -> Iterator[Balancer]:
     # as docs/deploy.md says: nginx is a trusted proxy (its connections are not capped per address, and the clients
     # are told apart by X-Forwarded-For; start_server turns the rates off, as for every test). One after the other:
-    # three importing the app at once on a busy machine outlast start_server's wait
-    started = [start_server(migrated, {"TAPIS_TRUSTED_PROXIES": "127.0.0.1"}) for _ in range(PROCESSES)]
-    processes = {base.removeprefix("http://"): process for process, base in started}
-    port = free_port()
-    config = tmp_path / "nginx.conf"
-    config.write_text(nginx_config(tmp_path, port, list(processes)))
-    nginx = subprocess.Popen([str(NGINX), "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(config)])
-    base = f"http://127.0.0.1:{port}"
-    try:
+    # three importing the app at once on a busy machine outlast start_server's wait. Each is stopped on the way out
+    # whatever fails after it started (another's start, nginx's, the test)
+    with contextlib.ExitStack() as started:
+        processes: dict[str, subprocess.Popen[bytes]] = {}
+        for _ in range(PROCESSES):
+            process, base = start_server(migrated, {"TAPIS_TRUSTED_PROXIES": "127.0.0.1"})
+            started.callback(stop_if_running, process)
+            processes[base.removeprefix("http://")] = process
+        port = free_port()
+        config = tmp_path / "nginx.conf"
+        config.write_text(nginx_config(tmp_path, port, list(processes)))
+        nginx = subprocess.Popen(
+            [str(NGINX), "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(config)]
+        )
+        started.callback(stop_nginx, nginx)
+        base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 10
         while True:
             try:
@@ -144,16 +155,20 @@ def balancer(migrated: ServiceUrls, tmp_path: Path) -> Iterator[Balancer]:
             assert time.monotonic() < deadline, "nginx did not answer"
             time.sleep(0.1)
         yield Balancer(base, tmp_path, processes)
-    finally:
-        nginx.send_signal(signal.SIGQUIT)  # a graceful stop
-        try:
-            nginx.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            nginx.kill()
-            nginx.wait()
-        for process in processes.values():
-            if process.poll() is None:
-                stop_server(process)
+
+
+def stop_if_running(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        stop_server(process)
+
+
+def stop_nginx(nginx: subprocess.Popen[bytes]) -> None:
+    nginx.send_signal(signal.SIGQUIT)  # a graceful stop
+    try:
+        nginx.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        nginx.kill()
+        nginx.wait()
 
 
 def served_by(response: httpx.Response) -> str:
@@ -287,6 +302,9 @@ def spectator(table: Table) -> None:
 
 def test_a_game_through_nginx_over_three_processes_survives_one_killed(balancer: Balancer) -> None:
     with httpx.Client(base_url=balancer.base, timeout=10) as http:
+        # /metrics stays private: refused through nginx, served on a process' own port (the scraper's way)
+        assert http.get("/metrics").status_code == 403
+        assert httpx.get(f"http://{next(iter(balancer.processes))}/metrics").status_code == 200
         created = http.post("/v1/games", json={"game": "six-nimmt", "players": 3, "options": ONE_ROUND})
         assert created.status_code == 201, created.text
         game_id, admin = created.json()["game_id"], created.json()["admin_token"]
