@@ -40,6 +40,7 @@ test-slow: $(STAMP)
 # HTTP games at middle player counts, the fuzz run), and the statistics of hundreds of seeded bot games (pure CPU:
 # 1,000 random games per game and player count, 400 smart-vs-random, 200 expert-vs-smart), which took 35 of
 # test-slow's 45 minutes on a slow hour of the VM (see .ci/run)
+# (the servers' long runs hold tests/e2e/test_rolling_restart.py too: SIGHUP rolling restarts under play)
 test-slow-servers: $(STAMP)
 	$(call PYTEST,-m "slow and not statistics")
 
