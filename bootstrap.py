@@ -63,6 +63,7 @@ from services.queries import GameQueries
 from services.repository import Repository
 from services.seats import SeatCommands
 from services.timer import TurnTimer
+from services.transact import utc_now
 from services.webhooks import PortalWebhooks, RetryPolicy, SendLimits, WebhookWorker
 
 
@@ -128,6 +129,7 @@ def service_config(settings: Settings) -> ServiceConfig:
         bot_trade_window_seconds=settings.bot_trade_window_seconds,
         bot_concurrency=settings.bot_concurrency,
         bot_expert_budget=settings.bot_expert_budget,
+        reveal_seconds=settings.reveal_seconds,
     )
 
 
@@ -144,6 +146,8 @@ class Adapters:
     wakeups: Wakeups
     due: DueGames
     archive: Archive
+    # stamps the events each write appends (dealing 3's chain covers the time): the memory store's clock in tests
+    clock: Callable[[], datetime] = utc_now
 
 
 def real_adapters(pool: asyncpg.Pool, client: Client, shards: int = CLUSTER_SHARDS) -> Adapters:
@@ -165,6 +169,7 @@ def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
     """Every port in memory, behaving as Postgres and Redis do (tests/contract/ checks it): for service tests."""
     store = MemoryEventStore(clock) if clock is not None else MemoryEventStore()
     wakeups = MemoryWakeups()
+    stamps = clock if clock is not None else store.clock
     return Adapters(
         store=store,
         projections=MemoryProjections(wakeups),
@@ -175,6 +180,7 @@ def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
         wakeups=wakeups,
         due=store,
         archive=MemoryArchive(store),
+        clock=stamps,
     )
 
 
@@ -192,7 +198,8 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
     config = service_config(settings)
     repo = Repository(adapters.store, adapters.projections, adapters.archive)
     exports = GameExports(repo)
-    transactor = MeteredTransactor(repo, config.command_retries)  # counted from outside (api/metrics.py)
+    # counted from outside (api/metrics.py)
+    transactor = MeteredTransactor(repo, config.command_retries, adapters.clock)
     bots = BotPlayer(
         transactor,
         config.bot_moves_per_command,

@@ -16,15 +16,13 @@ from litestar import Request
 from litestar.types import Empty
 
 from services.errors import BadRequest, ServiceError
+from services.strict_json import too_deep as nested_too_deep
 
 MAX_DEPTH = 32  # arrays and objects within one another; every body of the API needs 4 at most
 JSON = "application/json"
 
 # `\u0000` not itself escaped (an even number of backslashes before it): the one way JSON writes a NUL character
 _NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
-# a JSON string (escapes included), or one bracket: what `too_deep` walks when the brackets are many
-_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-_OPENING = frozenset({b"[", b"{"})
 
 
 class UnsupportedMediaType(ServiceError):
@@ -33,22 +31,9 @@ class UnsupportedMediaType(ServiceError):
 
 
 def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
-    """Whether the JSON text nests arrays and objects more than `limit` deep (brackets inside strings do not count).
-
-    Decoding such a text recursed once per level, to a RecursionError; this looks at the brackets without decoding,
-    and only walks them when there are more than `limit` of them in all (never for the bodies clients send)."""
-    if raw.count(b"[") + raw.count(b"{") <= limit:
-        return False
-    depth = 0
-    for match in _STRUCTURE.finditer(raw):
-        token = match[0]
-        if token in _OPENING:
-            depth += 1
-            if depth > limit:
-                return True
-        elif token[0] != 0x22:  # a closing bracket; a string is skipped whole
-            depth -= 1
-    return False
+    """Whether the JSON text nests arrays and objects more than `limit` deep (services/strict_json.py): Litestar
+    decoded such a body recursively, to a RecursionError."""
+    return nested_too_deep(raw, limit)
 
 
 def holds_nul(raw: bytes) -> bool:

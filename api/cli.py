@@ -151,19 +151,31 @@ def read_export(path: str) -> bytes | None:
         with open(path, "rb") as file:
             blob = file.read()
         restorable(blob)
-    except (OSError, CorruptExport) as exc:
+    except CorruptExport as exc:
+        print(f"tapis import: {path}: malformed {exc.code}: {exc}", file=sys.stderr)
+        return None
+    except OSError as exc:
         print(f"tapis import: {path}: {exc}", file=sys.stderr)
         return None
     return blob
 
 
 async def _import(settings: Settings, path: str, blob: bytes) -> int:
-    """Exit 1 for a game id that exists: nothing written then."""
+    """Exit 1 for a game that does not verify (naming the check) or whose id exists, 2 for an id not in the
+    server's format: nothing written then."""
     from services.errors import Conflict
+    from services.export import FailedVerification
+    from services.export_check import CorruptExport
 
     async with connected(settings, pool_size=2) as services:
         try:
             game_id = await services.exports.import_(blob)
+        except FailedVerification as exc:
+            print(f"tapis import: {path}: FAILED {exc.code}: refused, nothing imported ({exc})", file=sys.stderr)
+            return 1
+        except CorruptExport as exc:
+            print(f"tapis import: {path}: malformed {exc.code}: {exc}", file=sys.stderr)
+            return 2
         except Conflict as exc:
             print(f"tapis import: {path}: {exc}", file=sys.stderr)
             return 1

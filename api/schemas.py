@@ -32,6 +32,21 @@ class JoinSeat(msgspec.Struct, forbid_unknown_fields=True):
     # value of any JSON type gets the precise `invalid_entropy` (the spec says: a string of 1 to 64 printable ASCII)
     entropy: Any = None
     join_code: str | None = None  # a private game's join code (from its creation's answer); a public game ignores it
+    # dealing 3 (docs/fair-play.md): SHA-256 of "tapis-entropy-v3:" + game id + ":" + the entropy the player reveals
+    # once every seat is taken; checked by the service for the precise `invalid_commitment`
+    entropy_commitment: Any = None
+
+
+class CommitEntropy(msgspec.Struct, forbid_unknown_fields=True):
+    """A seated person's commitment after joining (a rematch's seats): docs/fair-play.md."""
+
+    commitment: Any
+
+
+class RevealEntropy(msgspec.Struct, forbid_unknown_fields=True):
+    """The entropy a seat committed to, once every seat is taken: docs/fair-play.md."""
+
+    entropy: Any
 
 
 class ErrorDetail(msgspec.Struct):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -24,10 +25,11 @@ WITH request AS (
     WHERE games.game_id = request.stream_id AND games.version = request.expected AND games.game_id = ANY($1::text[])
     RETURNING games.game_id
 ), new_events AS (
-    INSERT INTO events (stream_id, version, type, schema_version, data, metadata, chain)
-    SELECT e.s, e.v, e.t, e.sv, e.d::json, e.m::jsonb, e.c
-    FROM unnest($4::text[], $5::int[], $6::text[], $7::smallint[], $8::text[], $9::text[], $10::text[])
-        WITH ORDINALITY AS e(s, v, t, sv, d, m, c, n)
+    INSERT INTO events (stream_id, version, type, schema_version, data, metadata, chain, recorded_at)
+    SELECT e.s, e.v, e.t, e.sv, e.d::json, e.m::jsonb, e.c, COALESCE(e.at, clock_timestamp())
+    FROM unnest(
+        $4::text[], $5::int[], $6::text[], $7::smallint[], $8::text[], $9::text[], $10::text[], $11::timestamptz[]
+    ) WITH ORDINALITY AS e(s, v, t, sv, d, m, c, at, n)
     WHERE e.s IN (SELECT game_id FROM bump)
     ORDER BY e.n
     RETURNING 1
@@ -87,6 +89,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
     data: list[str] = []
     metadata: list[str] = []
     chains: list[str | None] = []
+    stamps: list[datetime | None] = []  # the write's stamp (dealing 3 links cover it), else the server's clock
     for item in items:
         encoded = msgspec.json.encode(item.metadata).decode()
         for version, event in enumerate(item.events, start=item.expected + 1):
@@ -97,6 +100,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
             data.append(event.data.decode())
             metadata.append(encoded)
             chains.append(event.chain)
+            stamps.append(event.recorded_at)
     keyed = [(i.stream_id, i.idempotency) for i in items if i.idempotency is not None]
     seated = [(i.stream_id, i.seat_token) for i in items if i.seat_token is not None]
     args: list[Any] = [
@@ -110,6 +114,7 @@ async def append_many(conn: asyncpg.Connection, items: list[PendingAppend]) -> s
         data,
         metadata,
         chains,
+        stamps,
     ]
     statement = APPEND_HEAD
     if keyed:
@@ -136,12 +141,16 @@ async def append_one_routed(conn: asyncpg.Connection, item: PendingAppend) -> in
         args.append(msgspec.json.encode(item.metadata).decode())
     for version, event in enumerate(item.events, start=item.expected + 1):
         n = len(args)
-        rows.append(f"($1, ${n + 1}, ${n + 2}, ${n + 3}, ${n + 4}::json, $4::jsonb, ${n + 5})")
-        args += [version, event.type, event.schema_version, event.data.decode(), event.chain]
+        rows.append(
+            f"($1, ${n + 1}, ${n + 2}, ${n + 3}, ${n + 4}::json, $4::jsonb, ${n + 5},"
+            f" COALESCE(${n + 6}::timestamptz, clock_timestamp()))"
+        )
+        args += [version, event.type, event.schema_version, event.data.decode(), event.chain, event.recorded_at]
     parts = ["bump AS (UPDATE games SET version = $3 WHERE game_id = $1 AND version = $2 RETURNING game_id)"]
     if rows:  # an append without events checks the version alone
         parts.append(
-            "new_events AS (INSERT INTO events (stream_id, version, type, schema_version, data, metadata, chain)"  # noqa: S608
+            "new_events AS (INSERT INTO events"  # noqa: S608
+            " (stream_id, version, type, schema_version, data, metadata, chain, recorded_at)"
             f" VALUES {', '.join(rows)} RETURNING 1)"
         )
     if item.idempotency is not None:

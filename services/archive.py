@@ -50,7 +50,8 @@ class Archiver:
                 continue  # ended, yet not finished by its rules: left where it is, for someone to look at
             version = len(document.events)
             # a game that moved since its export (a rematch was asked for) stays, to be tried again next time
-            if await self.archive.move(game_id, version, ended.recorded_at, encode_document(document)):
+            ended_at = datetime.fromisoformat(ended.recorded_at)
+            if await self.archive.move(game_id, version, ended_at, encode_document(document)):
                 self.repo.forget(game_id)
                 moved.append(game_id)
         return moved

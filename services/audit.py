@@ -77,5 +77,6 @@ def report(game_id: str, game: str, verified: Verified) -> AuditReport:
         dealing=created.dealing,
         seed_source=created.seed_source,
         chain_head=table.chain_head,
-        fair=verified.ok and created.dealing > 1 and created.seed_source == "server",
+        fair=verified.fair,
+        fairness=table.fairness,
     )

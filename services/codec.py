@@ -53,6 +53,10 @@ class GameCodec:
         self._command = msgspec.json.Decoder(rules.command_type)
         self._encoder = msgspec.json.Encoder()
 
+    def schema_version_of(self, tag: str) -> int | None:
+        """The schema version this code writes events of type `tag` at; None for a type the game does not have."""
+        return self._current.get(tag)
+
     def new_event(self, event: msgspec.Struct) -> NewEvent:
         cls = type(event)
         return NewEvent(type=self.tag(event), data=self._encoder.encode(event), schema_version=schema_version(cls))

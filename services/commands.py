@@ -15,10 +15,11 @@ from domain.games.registry import GAMES
 from domain.kernel import table as tables
 from domain.kernel.bots import LEVELS
 from domain.kernel.errors import RuleViolation
-from domain.kernel.events import PlayerJoined
+from domain.kernel.events import EntropyCommitted, PlayerJoined, PlayerLeft
 from domain.kernel.game import AnyGame
 from domain.kernel.table import Table
-from domain.kernel.table_commands import Join, Play, Sender, Start
+from domain.kernel.table_commands import Commit, Join, Play, Reveal, Sender, Start
+from domain.kernel.versioned import stored_tag
 from domain.kernel.viewer import seat_viewer
 from services.access import admin, seated_player
 from services.auth import new_token, token_hash
@@ -29,7 +30,7 @@ from services.errors import BadRequest, Forbidden, PreconditionFailed
 from services.keys import PortalKeys
 from services.ports import DuplicateCommand, GameRecord
 from services.repository import Repository
-from services.results import CommandResult, GameCreatedBody, SeatTaken
+from services.results import CommandResult, GameCreatedBody, SeatChange, SeatTaken
 from services.transact import CACHED, FRESH, NEW, Grant, IdempotencyKey, Transactor
 
 SEED_HEX = re.compile(r"^[0-9a-fA-F]{64}$")
@@ -116,7 +117,15 @@ class GameCommands:
 
         def decision(_: Table[Any]) -> tuple[None, list[Any]]:
             events = tables.create(
-                rules, game_id, players, options, seed, turn_seconds, seed_source=source, private=private
+                rules,
+                game_id,
+                players,
+                options,
+                seed,
+                turn_seconds,
+                seed_source=source,
+                private=private,
+                bot_budget=round(self.config.bot_expert_budget * tables.BOT_BUDGET),
             )
             table = tables.fold(rules, events)
             for join in seats:
@@ -167,6 +176,7 @@ class GameCommands:
         bot: str | None,
         entropy: object = None,
         join_code: str | None = None,
+        commitment: object = None,
     ) -> SeatTaken:
         """A person takes a seat (and gets its token), or the admin seats a bot. `entropy`: as the client sent it.
         A person joins a private game with its join code only; the admin seats bots without one."""
@@ -176,6 +186,7 @@ class GameCommands:
             # who may seat a bot first: a stranger's request is refused as such, whatever else it holds
             record = await admin(self.repo, game_id, token, "seats bots")
         sent = tables.seat_entropy(entropy, bot)
+        committed = commitment_sent(commitment)
         if bot is not None:
             if bot not in LEVELS:
                 raise RuleViolation("unknown_bot", f"bot levels are {', '.join(LEVELS)}", {"levels": list(LEVELS)})
@@ -191,7 +202,9 @@ class GameCommands:
 
         def decision(table: Table[Any]) -> tuple[int, list[Any]]:
             # the name is decided on the table the join lands on: unique there, a bot's default the first free one
-            asked = Join(name=tables.seat_name(table, name, bot), seat=seat, bot=bot, entropy=sent)
+            asked = Join(
+                name=tables.seat_name(table, name, bot), seat=seat, bot=bot, entropy=sent, commitment=committed
+            )
             events = tables.accept(rules, table, asked, by, record.seed)
             joined = next(e for e in events if isinstance(e, PlayerJoined))
             return joined.seat, events
@@ -202,15 +215,64 @@ class GameCommands:
         return SeatTaken(seat=joined.result, version=joined.table.version, player_token=player_token, bot=bot)
 
     async def start(self, game_id: str, token: str | None) -> Table[Any]:
-        """Deal (every seat taken); the bots then play their first moves."""
+        """Deal (every seat taken, every committed seat revealed, or its reveal window over); the bots then play
+        their first moves."""
         record = await admin(self.repo, game_id, token, "starts it")
         rules = codec(record.game).rules
 
-        def decision(table: Table[Any]) -> tuple[None, list[Any]]:
-            return None, tables.accept(rules, table, Start(), "admin", record.seed)
+        def decision(force: bool) -> Callable[[Table[Any]], tuple[None, list[Any]]]:
+            return lambda table: (None, tables.accept(rules, table, Start(force=force), "admin", record.seed))
 
-        started = await self.transactor.transact(record, decision, {"actor": "admin"})
+        try:
+            started = await self.transactor.transact(record, decision(False), {"actor": "admin"})
+        except RuleViolation as refusal:
+            if refusal.code != "reveals_missing":
+                raise
+            waited = await self._reveal_wait(game_id)
+            if waited > 0:
+                details = {**(refusal.details or {}), "retry_after": int(waited) + 1}
+                raise RuleViolation(
+                    "reveals_missing",
+                    f"{refusal} (the start deals without them in {int(waited) + 1} s: TAPIS_REVEAL_SECONDS)",
+                    details,
+                ) from None
+            # the window is over: deal without the missing reveals, whose seats bots take over (docs/fair-play.md)
+            started = await self.transactor.transact(record, decision(True), {"actor": "admin"})
         return await self.bots.play(record, started.table)
+
+    async def _reveal_wait(self, game_id: str) -> float:
+        """Seconds left of the reveal window, counted from the last change of the seats or their commitments."""
+        recorded = await self.repo.events(game_id)
+        changes = {stored_tag(PlayerJoined), stored_tag(PlayerLeft), stored_tag(EntropyCommitted)}
+        last = next((r.recorded_at for r in reversed(recorded) if r.type in changes), recorded[0].recorded_at)
+        return self.config.reveal_seconds - (self.transactor.clock() - last).total_seconds()
+
+    async def commit(self, game_id: str, token: str | None, commitment: object) -> SeatChange:
+        """A seated person commits to its entropy after joining (dealing 3: a rematch's seats do so)."""
+        record, seat = await seated_player(self.repo, game_id, token, "commits to an entropy")
+        committed = commitment_sent(commitment)
+        if not committed:
+            raise RuleViolation("invalid_commitment", "a commitment is 64 lowercase hex digits", {"reason": "empty"})
+        rules = codec(record.game).rules
+
+        def decision(table: Table[Any]) -> tuple[None, list[Any]]:
+            return None, tables.accept(rules, table, Commit(seat=seat, commitment=committed), "player", record.seed)
+
+        done = await self.transactor.transact(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
+        return SeatChange(seat=seat, version=done.table.version)
+
+    async def reveal(self, game_id: str, token: str | None, entropy: object) -> SeatChange:
+        """A seat opens its commitment, once every seat is taken (dealing 3)."""
+        record, seat = await seated_player(self.repo, game_id, token, "reveals an entropy")
+        if not isinstance(entropy, str):
+            raise RuleViolation("invalid_entropy", "a revealed entropy is 64 lowercase hex digits", {"reason": "type"})
+        rules = codec(record.game).rules
+
+        def decision(table: Table[Any]) -> tuple[None, list[Any]]:
+            return None, tables.accept(rules, table, Reveal(seat=seat, entropy=entropy), "player", record.seed)
+
+        done = await self.transactor.transact(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
+        return SeatChange(seat=seat, version=done.table.version)
 
     async def command(
         self, game_id: str, token: str | None, body: bytes, if_match: int | None, idempotency_key: str | None
@@ -256,3 +318,12 @@ class GameCommands:
         await self.bots.play(record, played.table)
         assert played.answer is not None  # asked for with `answer_for`
         return played.answer
+
+
+def commitment_sent(commitment: object) -> str:
+    """A join's or a commit's `entropy_commitment` as sent ("" for none), its form checked by the domain."""
+    if commitment is None:
+        return ""
+    if not isinstance(commitment, str) or not commitment:
+        raise RuleViolation("invalid_commitment", "a commitment is 64 lowercase hex digits", {"reason": "type"})
+    return commitment

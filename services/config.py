@@ -14,3 +14,5 @@ class ServiceConfig:
     bot_trade_window_seconds: float = 5.0  # services/bot_runner.py: the trading window at a table with people
     bot_concurrency: int = 2
     bot_expert_budget: float = 1.0  # scales the `expert` bots' search (domain/kernel/search.py)
+    # dealing 3: the start waits this long for committed seats to reveal, from the last change of the seats
+    reveal_seconds: float = 120.0

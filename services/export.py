@@ -7,6 +7,7 @@ An import restores a finished game's document under its id, as it was: exporting
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -14,13 +15,27 @@ import msgspec
 from domain.kernel import table as tables
 from domain.kernel.events import GameCreated
 from services.access import bearer
+from services.canonical import stamp
 from services.codec import codec
 from services.errors import Conflict
-from services.export_check import restorable
+from services.export_check import CorruptExport, restorable
 from services.export_format import FORMAT, FORMAT_VERSION, ExportDocument, ExportedEvent, encode_document
 from services.ports import ConcurrencyConflict, RecordedEvent
 from services.queries import viewer_of
 from services.repository import Repository
+from services.verify import verify
+
+# the ids this server gives its games (`secrets.token_hex(8)`): an import keeps to them, so that an id never carries
+# markup, a path or a megabyte into the listing
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+
+
+class FailedVerification(ValueError):
+    """An import whose game does not verify (docs/fair-play.md): `code` names the first failed check."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(f"{code}: {detail}")
+        self.code = code
 
 
 class GameExports:
@@ -61,13 +76,20 @@ class GameExports:
             dealing=created.dealing,
             seed_source=created.seed_source,
             chain_head=recorded[-1].chain,
+            fairness=table.fairness,
             events=events,
         )
 
     async def import_(self, blob: bytes) -> str:
-        """Restore the document's game; CorruptExport for a bad file, Conflict when the id exists (in the hot
-        tables or the archive). Nothing is written in either case. Returns the game id."""
+        """Restore the document's game once it verifies; CorruptExport for a bad file (or an id not in the server's
+        format), FailedVerification naming the first failed check, Conflict when the id exists (in the hot tables or
+        the archive). Nothing is written in any of these cases. Returns the game id."""
         record, events = restorable(blob)
+        if not GAME_ID.fullmatch(record.game_id):
+            raise CorruptExport("bad_value", "a game id is 16 lowercase hex digits, as this server gives them")
+        failure = verify(codec(record.game), events).first_failure
+        if failure is not None:
+            raise FailedVerification(failure.name, failure.detail)
         refused = Conflict(f"game {record.game_id} exists already: nothing imported", code="game_exists")
         if await self.repo.exists(record.game_id):
             raise refused
@@ -84,7 +106,7 @@ def exported(recorded: RecordedEvent, data: msgspec.Raw, metadata: dict[str, Any
         type=recorded.type,
         schema_version=recorded.schema_version,
         data=data,
-        recorded_at=recorded.recorded_at,
+        recorded_at=stamp(recorded.recorded_at),
         metadata=metadata,
         chain=recorded.chain,
     )

@@ -1,29 +1,46 @@
-"""The checks an export document passes before it becomes a game again (an import, an archived game read back):
-its shape and format version, a registered game, events 1..n of that game that end it with the committed seed."""
+"""The checks an export document passes before anything trusts it (docs/fair-play.md, "The export a verifier
+reads"): strict JSON, a known format and protocol, a registered game, events 1..n of that game beginning with its
+`GameCreated`, document-level fields equal to that event's, and (dealing 3) each event's data exactly what its type
+writes. A document that fails is `CorruptExport` with a stable code (exit 2); whether a well-formed one proves its
+game is services/verify.py's.
+
+An import (`tapis import`) and an archived game read back go through the same reading; an import then verifies the
+game (services/export.py).
+"""
 
 from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
 
 import msgspec
 
 from domain.games.registry import GAMES
-from domain.kernel.deal_key import DEALINGS, commitment
+from domain.kernel.deal_key import DEALINGS, HEX64, commitment
 from domain.kernel.events import GameCreated, GameEnded
 from domain.kernel.versioned import stored_tag
-from services.codec import codec
+from services.canonical import canonical
+from services.codec import GameCodec, codec
 from services.export_format import FORMAT, FORMAT_VERSION, READABLE_VERSIONS, ExportDocument, decode_document
 from services.ports import GameRecord, RecordedEvent
+from services.strict_json import Malformed, strict_load
 
 # An imported or archived game has no admin or seat tokens (they are not exported, and a finished game needs none):
 # no token hashes to this, so every bearer of it reads it as a spectator does.
 NO_TOKEN = b"\x00" * 32
+STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z")
+DOCUMENT_FIELDS = ("game_id", "game", "players", "options", "dealing", "seed_source")
 
 
-class CorruptExport(ValueError):
-    """The file is not an export this code can restore; the message names the problem."""
+class CorruptExport(Malformed):
+    """The file is not an export this code reads; `code` is stable (docs/fair-play.md), the message names the
+    problem."""
 
 
 def restorable(blob: bytes) -> tuple[GameRecord, list[RecordedEvent]]:
-    """The record and the events of a finished game's export, every check done before anything is written."""
+    """The record and the events of a finished game's export, every check of the file done before anything is
+    written."""
     document, recorded, seed = parse(blob)
     check_ending(document, recorded, seed)
     record = GameRecord(
@@ -33,62 +50,130 @@ def restorable(blob: bytes) -> tuple[GameRecord, list[RecordedEvent]]:
 
 
 def parse(blob: bytes) -> tuple[ExportDocument, list[RecordedEvent], bytes]:
-    """A finished game's document, its events as stored and its seed, when the file is well formed: a document of a
-    readable version, of a registered game, whose events are numbered 1..n, decode as that game's, and begin with
-    its `GameCreated`. CorruptExport names what is not. Whether the events prove the game is services/verify.py's."""
+    """A finished game's document, its events as stored and its seed, when the file is well formed; CorruptExport
+    (code and message) names what is not."""
+    try:
+        tree = strict_load(blob)
+    except Malformed as exc:
+        raise CorruptExport(exc.code, f"not an export document: {exc}") from None
+    check_version(tree)
     try:
         document = decode_document(blob)
     except msgspec.DecodeError as exc:  # ValidationError is one: a field missing or of the wrong type
-        raise CorruptExport(f"not an export document: {exc}") from exc
-    if document.format != FORMAT or document.format_version not in READABLE_VERSIONS:
-        raise CorruptExport(
-            f"format {document.format!r} version {document.format_version}: this code reads {FORMAT!r} versions "
-            f"{', '.join(map(str, READABLE_VERSIONS))} (it writes {FORMAT_VERSION})"
-        )
+        raise CorruptExport("bad_shape", f"not an export document: {exc}") from None
     if document.dealing not in DEALINGS:
-        raise CorruptExport(f"dealing version {document.dealing} does not exist")
+        raise CorruptExport("unknown_version", f"dealing version {document.dealing} does not exist")
     if document.game not in GAMES:
-        raise CorruptExport(f"game {document.game!r} is not registered here")
+        raise CorruptExport("unknown_game", f"game {document.game!r} is not registered here")
     if not document.finished or document.seed is None:
-        raise CorruptExport("only a finished game's export (with its seed) can be imported")
+        raise CorruptExport("not_finished", "only a finished game's export (with its seed) can be imported")
+    if not HEX64.fullmatch(document.seed):
+        raise CorruptExport("bad_value", "the seed is not 64 lowercase hex digits")
     versions = [e.version for e in document.events]
     if versions != list(range(1, len(versions) + 1)):
-        raise CorruptExport("the events are not numbered 1..n")
-    try:
-        seed = bytes.fromhex(document.seed)
-    except ValueError as exc:
-        raise CorruptExport("the seed is not hex") from exc
-    recorded = [
-        RecordedEvent(
-            position=0,
-            stream_id=document.game_id,
-            version=e.version,
-            type=e.type,
-            data=bytes(e.data),
-            metadata=e.metadata,
-            recorded_at=e.recorded_at,
-            schema_version=e.schema_version,
-            chain=e.chain,
-        )
-        for e in document.events
-    ]
+        raise CorruptExport("numbering", "the events are not numbered 1..n")
+    recorded = [recorded_event(document, e) for e in document.events]
     check_events(document, recorded)
-    return document, recorded, seed
+    return document, recorded, bytes.fromhex(document.seed)
+
+
+def check_version(tree: Any) -> None:
+    """The format and its version first: a reader refuses what it does not know before reading it further."""
+    if not isinstance(tree, dict):
+        raise CorruptExport("bad_shape", "not an export document: the file is not a JSON object")
+    if tree.get("format") != FORMAT:
+        raise CorruptExport("bad_shape", f"not an export document: its format is {tree.get('format')!r}")
+    version = tree.get("format_version")
+    if isinstance(version, bool) or version not in READABLE_VERSIONS:
+        raise CorruptExport(
+            "unknown_version",
+            f"format {FORMAT!r} version {version}: this code reads versions "
+            f"{', '.join(map(str, READABLE_VERSIONS))} (it writes {FORMAT_VERSION})",
+        )
+
+
+def recorded_event(document: ExportDocument, exported: Any) -> RecordedEvent:
+    if exported.chain is not None and not HEX64.fullmatch(exported.chain):
+        raise CorruptExport("bad_value", f"event {exported.version}'s link is not 64 lowercase hex digits")
+    if document.format_version >= 3 and not STAMP.fullmatch(exported.recorded_at):
+        raise CorruptExport("bad_value", f"event {exported.version}'s time is not written YYYY-MM-DDTHH:MM:SS.ffffffZ")
+    try:
+        recorded_at = datetime.fromisoformat(exported.recorded_at)
+    except ValueError:
+        raise CorruptExport("bad_value", f"event {exported.version}'s time is not a time") from None
+    if recorded_at.tzinfo is None:
+        raise CorruptExport("bad_value", f"event {exported.version}'s time has no time zone")
+    return RecordedEvent(
+        position=0,
+        stream_id=document.game_id,
+        version=exported.version,
+        type=exported.type,
+        # compact, in the file's key order: the stored bytes again when the file is as exported (dealing 2's chain
+        # hashes them), whatever whitespace a JSON tool added
+        data=msgspec.json.encode(msgspec.json.decode(exported.data)),
+        metadata=exported.metadata,
+        recorded_at=recorded_at,
+        schema_version=exported.schema_version,
+        chain=exported.chain,
+    )
 
 
 def check_events(document: ExportDocument, recorded: list[RecordedEvent]) -> None:
-    """Every event decodes as one of the game's, and the first creates this game."""
+    """Every event decodes as one of the game's at a version this code knows, the first creates this game with the
+    document's own fields, and (dealing 3) each holds exactly what its type writes."""
     game_codec = codec(document.game)
+    for r in recorded:
+        current = game_codec.schema_version_of(r.type)
+        if current is None:
+            raise CorruptExport("bad_event", f"event {r.version}: {r.type!r} is not one of {document.game}'s events")
+        if not 1 <= r.schema_version <= current:
+            raise CorruptExport(
+                "unknown_version",
+                f"event {r.version} ({r.type}) is at schema version {r.schema_version}: this code knows 1 to {current}",
+            )
     try:
         events = game_codec.events(recorded)
-    except msgspec.DecodeError as exc:
-        raise CorruptExport(f"an event is not one of {document.game}'s: {exc}") from exc
+    except (msgspec.DecodeError, ValueError) as exc:
+        raise CorruptExport("bad_event", f"an event is not one of {document.game}'s: {exc}") from None
     for r, e in zip(recorded, events, strict=True):
         if game_codec.tag(e) != r.type:
-            raise CorruptExport(f"event {r.version} says type {r.type!r} but holds a {game_codec.tag(e)}")
+            raise CorruptExport("bad_event", f"event {r.version} says type {r.type!r} but holds a {game_codec.tag(e)}")
     created = events[0] if events else None
-    if not isinstance(created, GameCreated) or (created.game_id, created.game) != (document.game_id, document.game):
-        raise CorruptExport("the first event is not the GameCreated of this game")
+    if not isinstance(created, GameCreated):
+        raise CorruptExport("bad_event", "the first event is not the GameCreated of this game")
+    check_players(document, created)
+    mismatched = [f for f in DOCUMENT_FIELDS if getattr(document, f) != getattr(created, f)]
+    if mismatched:
+        raise CorruptExport(
+            "document_mismatch", f"the document's {', '.join(mismatched)} differ from the game's GameCreated"
+        )
+    if document.chain_head != (recorded[-1].chain if recorded else None):
+        raise CorruptExport("document_mismatch", "the document's chain_head is not the last event's link")
+    if created.dealing >= 3:
+        if document.format_version < 3:
+            raise CorruptExport("document_mismatch", "a dealing-3 game is exported in format version 3")
+        exact(game_codec, recorded, events)
+
+
+def check_players(document: ExportDocument, created: GameCreated) -> None:
+    """The player count is the game's (checked before anything is folded: a table of millions of seats is not)."""
+    rules = GAMES[document.game]
+    for players in (created.players, document.players):
+        if not rules.min_players <= players <= rules.max_players:
+            raise CorruptExport(
+                "unknown_game", f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}"
+            )
+
+
+def exact(game_codec: GameCodec, recorded: list[RecordedEvent], events: list[Any]) -> None:
+    """Dealing 3: each event's data is exactly what its type writes (no unknown field, nothing left out), so that
+    what the verifiers hash is what the rules read."""
+    for r, e in zip(recorded, events, strict=True):
+        if r.schema_version != game_codec.schema_version_of(r.type):
+            continue  # written by an earlier release of the type: read through its upcasters
+        written = canonical(msgspec.json.decode(game_codec.new_event(e).data))
+        if canonical(msgspec.json.decode(r.data)) != written:
+            raise CorruptExport("bad_event", f"event {r.version} ({r.type}) holds what its type does not write")
 
 
 def check_ending(document: ExportDocument, recorded: list[RecordedEvent], seed: bytes) -> None:
@@ -96,7 +181,7 @@ def check_ending(document: ExportDocument, recorded: list[RecordedEvent], seed: 
     created = codec(document.game).event(recorded[0])
     assert isinstance(created, GameCreated)  # what `check_events` checked
     if commitment(created.dealing, created.game_id, seed) != created.seed_commitment:
-        raise CorruptExport("the seed does not match the game's seed commitment")
+        raise CorruptExport("commitment", "the seed does not match the game's seed commitment")
     # each event's type was checked against its data (`check_events`): no need to decode them again
     if not any(r.type == stored_tag(GameEnded) for r in recorded):
-        raise CorruptExport("the events do not end the game")
+        raise CorruptExport("not_finished", "the events do not end the game")

@@ -1,11 +1,14 @@
-"""The export document, format version 2 (docs/export-format.md): one game, its record and every event as stored.
+"""The export document, format version 3 (docs/export-format.md): one game, its record and every event as stored.
 
-Version 2 adds the dealing version, the seed's source, each event's hash-chain link and the chain's head; a
-version 1 document (written before) reads as a version 2 one without them: a game dealt by version 1, unchained.
+Version 2 added the dealing version, the seed's source, each event's hash-chain link and the chain's head; version 3
+writes each event's `recorded_at` as dealing 3's chain hashes it (`YYYY-MM-DDTHH:MM:SS.ffffffZ`) and the game's
+fairness level (docs/fair-play.md). Documents of versions 1 and 2 (written before) still read: a version 1 document
+as a game dealt by version 1, unchained.
 
 Encoded with `encode_document` only: struct fields in declaration order, dict keys sorted, no whitespace, and each
 event's `data` embedded as the stored JSON text itself (`msgspec.Raw`). The same game therefore always gives the
-same bytes, and an imported game exports to the bytes it was imported from.
+same bytes, and an imported game exports to the bytes it was imported from. Read with services/export_check.py,
+strictly (services/strict_json.py): a dealing-3 export stays verifiable after any JSON tool re-serialised it.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from typing import Any
 import msgspec
 
 FORMAT = "tapis-export"
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 
 
 class ExportedEvent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -25,9 +28,9 @@ class ExportedEvent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     type: str
     schema_version: int
     data: msgspec.Raw  # the stored JSON text, byte for byte (redacted for the bearer while the game runs)
-    recorded_at: datetime
+    recorded_at: str  # format 3: `YYYY-MM-DDTHH:MM:SS.ffffffZ`, as the dealing-3 chain hashes it; RFC 3339 before
     metadata: dict[str, Any]  # actor, command id, ...: empty while the game runs
-    # its hash-chain link over the *stored* data (services/chain.py); null in games recorded before the chain
+    # its hash-chain link (services/chain.py); null in games recorded before the chain
     chain: str | None = None
 
 
@@ -41,9 +44,11 @@ class ExportDocument(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     created_at: datetime
     finished: bool
     seed: str | None  # hex, only once the game has finished
-    dealing: int = 1  # rules/dealing.md's version (absent from version 1 documents: 1)
+    dealing: int = 1  # the protocol's version (docs/fair-play.md; absent from version 1 documents: 1)
     seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
     chain_head: str | None = None  # the last event's link; null for a game recorded before the chain
+    # format 3: who could have chosen or foreseen the deal (docs/fair-play.md, "Fairness levels")
+    fairness: str = "pending"
     events: list[ExportedEvent]
 
 

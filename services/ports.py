@@ -16,6 +16,8 @@ class NewEvent(msgspec.Struct, frozen=True):
     data: bytes  # JSON
     schema_version: int = 1  # the version of its class that wrote `data` (docs/events.md)
     chain: str | None = None  # its link in the game's hash chain (services/chain.py); None before the chain
+    # when it is recorded: stamped by the write (dealing 3 links cover it); None: the store's clock
+    recorded_at: datetime | None = None
 
 
 class RecordedEvent(msgspec.Struct, frozen=True):

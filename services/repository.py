@@ -40,6 +40,8 @@ def summary(table: Table[Any]) -> dict[str, Any]:
         "seats_taken": sum(1 for s in table.seats if s is not None),
         "version": table.version,
         "seed_source": table.seed_source,
+        "dealing": table.dealing,
+        "fairness": table.fairness,
         "created": time.time(),
         "bot_turn": bot_turn(table),
         "private": table.private,  # never listed (infra/projections.py keeps it out of the listing's indexes)

@@ -70,6 +70,9 @@ class GameSummary(msgspec.Struct):
     seats_taken: int
     version: int
     seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
+    dealing: int = 1  # the fairness protocol's version (docs/fair-play.md)
+    # who could have chosen or foreseen the deal: committed, open, server, client; pending in the lobby
+    fairness: str = "pending"
 
 
 class GameList(msgspec.Struct):
@@ -97,8 +100,10 @@ class AuditReport(msgspec.Struct):
     dealing: int = 1  # rules/dealing.md's version the game was dealt by
     seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
     chain_head: str | None = None  # the hash chain's head, None for a game recorded before the chain
-    # every check passed, and nobody could choose or foresee the deal: dealing 2 with a server seed
+    # every check passed, and at least one person's committed entropy fixed the deal (dealing 3, docs/fair-play.md)
     fair: bool = False
+    # who could have chosen or foreseen the deal: "committed", "open", "server" or "client" (docs/fair-play.md)
+    fairness: str = "server"
 
 
 class RematchSeat(msgspec.Struct, omit_defaults=True):

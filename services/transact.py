@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -20,7 +21,7 @@ from domain.kernel.errors import RuleViolation
 from domain.kernel.events import PlayerJoined
 from domain.kernel.table import Table
 from domain.kernel.viewer import Viewer
-from services.chain import extend, head_of
+from services.chain import extend, head_of, links_of
 from services.codec import codec, encode_table
 from services.errors import Conflict, ServiceError
 from services.ports import ConcurrencyConflict, DuplicateCommand, GameRecord, Idempotency, SeatToken
@@ -107,10 +108,15 @@ class Transacted(Generic[R]):
     answer: CommandResult | None = None  # with `answer_for`: the appended events as that viewer sees them
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 class Transactor:
-    def __init__(self, repo: Repository, retries: int) -> None:
+    def __init__(self, repo: Repository, retries: int, clock: Callable[[], datetime] = utc_now) -> None:
         self.repo = repo
         self.retries = retries
+        self.clock = clock  # stamps each append's events: dealing 3's links cover the time
 
     async def transact(
         self,
@@ -141,9 +147,16 @@ class Transactor:
             if not events:
                 return Transacted(result, table)
             after = tables.fold(rules, events) if isinstance(load, New) else tables.evolve_all(rules, table, events)
-            # encoded before the append: nothing is appended that cannot be encoded; then linked into the chain
+            # encoded before the append: nothing is appended that cannot be encoded; then stamped and linked into
+            # the chain with the metadata stored beside them (dealing 3 links cover both)
+            stored_metadata = metadata if isinstance(load, New) else {**metadata, "attempt": attempt}
             encoded = extend(
-                record.game_id, table.chain_head, table.version + 1, [codec(record.game).new_event(e) for e in events]
+                links_of(record.game_id, after.dealing, record.seed),
+                table.chain_head,
+                table.version + 1,
+                [codec(record.game).new_event(e) for e in events],
+                stored_metadata,
+                self.clock(),
             )
             after = msgspec.structs.replace(after, chain_head=head_of(encoded, table.chain_head))
             # and the state it leads to must be projectable, or the game would freeze behind a stored event
@@ -161,13 +174,13 @@ class Transactor:
                 stored = Idempotency(scope=idempotency.scope, key=idempotency.key, response=msgspec.json.encode(answer))
             try:
                 if isinstance(load, New):
-                    await self.repo.store.create(record, encoded, metadata)
+                    await self.repo.store.create(record, encoded, stored_metadata)
                 else:
                     await self.repo.store.append(
                         record.game_id,
                         table.version,
                         encoded,
-                        {**metadata, "attempt": attempt},
+                        stored_metadata,
                         stored,
                         seat_token(token, events),
                     )

@@ -82,7 +82,14 @@ class GamesController(Controller):
         token: NamedDependency[str | None],
     ) -> Response[SeatTaken]:
         taken = await services.commands.join(
-            game_id, token, data.name, data.seat, data.bot, data.entropy, join_code=data.join_code
+            game_id,
+            token,
+            data.name,
+            data.seat,
+            data.bot,
+            data.entropy,
+            join_code=data.join_code,
+            commitment=data.entropy_commitment,
         )
         return Response(taken, status_code=201)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from litestar import Controller, delete, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath
+from litestar.params import FromPath, JSONBody
 
 from api.dependencies import Services
+from api.schemas import CommitEntropy, RevealEntropy
 from services.results import RematchBody, RematchToken, SeatChange
 
 
@@ -21,6 +22,36 @@ class SeatsController(Controller):
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> SeatChange:
         return await services.seats.leave(game_id, token)
+
+    @post(
+        "/{game_id:str}/commitment",
+        operation_id="commitEntropy",
+        summary="Commit the bearer's seat to an entropy (dealing 3, lobby): SHA-256 of the entropy, bound to the game",
+        status_code=200,
+    )
+    async def commit(
+        self,
+        game_id: FromPath[str],
+        data: JSONBody[CommitEntropy],
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+    ) -> SeatChange:
+        return await services.commands.commit(game_id, token, data.commitment)
+
+    @post(
+        "/{game_id:str}/reveal",
+        operation_id="revealEntropy",
+        summary="Reveal the entropy the bearer's seat committed to, once every seat is taken (dealing 3)",
+        status_code=200,
+    )
+    async def reveal(
+        self,
+        game_id: FromPath[str],
+        data: JSONBody[RevealEntropy],
+        services: NamedDependency[Services],
+        token: NamedDependency[str | None],
+    ) -> SeatChange:
+        return await services.commands.reveal(game_id, token, data.entropy)
 
     @delete(
         "/{game_id:str}/seats/{seat:int}",

@@ -24,6 +24,9 @@ class GameCreated(VersionedEvent, tag="GameCreated", omit_defaults=True):
     # the version of the rules (../shared/rules) the game is played by, for ever: absent (1) in games recorded
     # before version 2 (domain/kernel/game.py, RULES)
     rules: int = 1
+    # dealing 3: the work budget of the game's `expert` bots, in thousandths of the default (1000), fixed for the
+    # game so that an audit replays each bot's search with the budget it had (absent before dealing 3)
+    bot_budget: int | None = None
 
 
 class PlayerJoined(VersionedEvent, tag="PlayerJoined"):
@@ -34,8 +37,25 @@ class PlayerJoined(VersionedEvent, tag="PlayerJoined"):
 
 
 class GameStarted(VersionedEvent, tag="GameStarted", omit_defaults=True):
-    # dealing 2: the seats' entropies as the deal key takes them, fixed here (absent in dealing 1)
+    # dealing 2 and 3: the seats' entropies as the deal key takes them, fixed here (absent in dealing 1)
     entropy: list[str] = []
+    # dealing 3: the seats that committed to an entropy and did not reveal it in time (their entropy counts as
+    # empty; a bot takes each of them over at the start: docs/fair-play.md, "A seat that never reveals")
+    withheld: list[int] = []
+
+
+class EntropyCommitted(VersionedEvent, tag="EntropyCommitted"):
+    """Dealing 3: a person's commitment to the entropy it will reveal once every seat is taken."""
+
+    seat: int
+    commitment: str  # SHA-256("tapis-entropy-v3:" + game id + ":" + entropy), lowercase hex
+
+
+class EntropyRevealed(VersionedEvent, tag="EntropyRevealed"):
+    """Dealing 3: a seat opened its commitment; the first reveal closes the lobby's seats and commitments."""
+
+    seat: int
+    entropy: str  # 64 lowercase hex digits
 
 
 class CommandAccepted(VersionedEvent, tag="CommandAccepted"):
@@ -101,7 +121,16 @@ class LobbyExpired(VersionedEvent, tag="LobbyExpired"):
     """Nobody started the game within the lobby's time to live: it is over without having been dealt."""
 
 
-SEAT_EVENTS = (PlayerLeft, SeatForfeited, BotTookOver, TurnTimedOut, RematchCreated, LobbyExpired)
+SEAT_EVENTS = (
+    PlayerLeft,
+    SeatForfeited,
+    BotTookOver,
+    TurnTimedOut,
+    RematchCreated,
+    LobbyExpired,
+    EntropyCommitted,
+    EntropyRevealed,
+)
 # every event of the table around a game, whatever the game
 TABLE_EVENTS = (GameCreated, PlayerJoined, GameStarted, DeckShuffled, GameEnded, *SEAT_EVENTS, CommandAccepted)
 LifecycleEvent = GameCreated | PlayerJoined | GameStarted | GameEnded

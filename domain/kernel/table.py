@@ -13,13 +13,23 @@ import msgspec
 
 from domain.kernel.bots import bot_label, reaction_label
 from domain.kernel.context import Shuffler
-from domain.kernel.deal_key import DEALING, DEALINGS, commitment, deal_key, entropy_problem
+from domain.kernel.deal_key import (
+    DEALING,
+    DEALINGS,
+    commitment,
+    deal_key,
+    entropy_commitment,
+    entropy_problem,
+    hex64_problem,
+)
 from domain.kernel.errors import refuse
 from domain.kernel.events import (
     SEAT_EVENTS,
     BotTookOver,
     CommandAccepted,
     DeckShuffled,
+    EntropyCommitted,
+    EntropyRevealed,
     GameCreated,
     GameEnded,
     GameStarted,
@@ -34,6 +44,7 @@ from domain.kernel.game import RULES, RULES_VERSIONS, AnyGame
 from domain.kernel.shuffle import Draws
 from domain.kernel.table_commands import (
     AnyTableCommand,
+    Commit,
     Expire,
     Forfeit,
     Join,
@@ -41,6 +52,7 @@ from domain.kernel.table_commands import (
     Play,
     Rematch,
     RemoveSeat,
+    Reveal,
     Sender,
     Start,
     TimeOut,
@@ -54,12 +66,19 @@ Status = Literal["lobby", "active", "finished", "expired"]
 NAME_MAX = 40
 TAKEOVER_BOT = "smart"
 TURN_SECONDS = (1, 86_400)
+BOT_BUDGET = 1000  # the expert bots' default work budget, in thousandths (GameCreated.bot_budget)
+# The fairness levels (docs/fair-play.md, "Fairness levels"): who could have chosen or foreseen the deal.
+# "committed": at least one person's committed entropy, revealed, fixed it; "open": people's entropy was public when
+# sent (dealing 2, or clients that do not commit); "server": no person's entropy (all bots, a silent rematch): the
+# server's seed alone; "client": a creator's seed (test mode), reproducible and never fair; "pending": not dealt yet.
+Fairness = Literal["committed", "open", "server", "client", "pending"]
 
 
 class Seat(msgspec.Struct, frozen=True):
     name: str
     bot: str | None = None
-    entropy: str = ""
+    entropy: str = ""  # public entropy, or (dealing 3) the revealed one
+    commitment: str = ""  # dealing 3: the commitment to the entropy the seat reveals once the table is full
 
 
 class Table(msgspec.Struct, Generic[S]):
@@ -86,6 +105,9 @@ class Table(msgspec.Struct, Generic[S]):
     # the hash chaining the last stored event to all before it (services/chain.py). The chain covers the stored
     # bytes, which the domain never sees: whoever folds stored events sets it, `evolve` leaves it as it was.
     chain_head: str | None = None
+    bot_budget: int | None = None  # dealing 3: the expert bots' budget in thousandths (GameCreated.bot_budget)
+    reveals_started: bool = False  # dealing 3: a seat revealed: seats and commitments are closed
+    fairness: Fairness = "pending"  # fixed by the start
 
 
 def parse_options(rules: AnyGame, players: int, raw: dict[str, Any] | None) -> Any:
@@ -114,6 +136,7 @@ def create(
     seed_source: str = "server",
     rules_version: int = RULES,
     private: bool = False,
+    bot_budget: int = BOT_BUDGET,
 ) -> list[Any]:
     if dealing not in DEALINGS:
         raise ValueError(f"dealing version {dealing} does not exist")
@@ -138,6 +161,7 @@ def create(
             seed_source=seed_source,
             rules=rules_version,
             private=private,
+            bot_budget=bot_budget if dealing >= 3 else None,
         )
     ]
 
@@ -218,9 +242,13 @@ def check_lobby(table: Table[Any], started: str = "the game has already started"
         raise refuse("already_started", started)
 
 
-def join(table: Table[Any], name: str, seat: int | None, bot: str | None, entropy: str = "") -> list[Any]:
+def join(
+    table: Table[Any], name: str, seat: int | None, bot: str | None, entropy: str = "", committed: str = ""
+) -> list[Any]:
     check_lobby(table)
     entropy = seat_entropy(entropy or None, bot)
+    if committed:
+        check_commitment(table, committed, bot, entropy)
     name = name.strip()
     if not 1 <= len(name) <= NAME_MAX:
         raise refuse("invalid_name", f"a name has 1 to {NAME_MAX} characters")
@@ -233,20 +261,98 @@ def join(table: Table[Any], name: str, seat: int | None, bot: str | None, entrop
         raise refuse("invalid_seat", f"seats are 0 to {table.players - 1}")
     elif table.seats[seat] is not None:
         raise refuse("seat_taken", f"seat {seat} is taken")
-    return [PlayerJoined(seat=seat, name=name, bot=bot, entropy=entropy)]
+    joined = PlayerJoined(seat=seat, name=name, bot=bot, entropy=entropy)
+    return [joined, EntropyCommitted(seat=seat, commitment=committed)] if committed else [joined]
 
 
-def start(rules: AnyGame, table: Table[Any], seed: bytes) -> list[Any]:
+def check_commitment(table: Table[Any], committed: str, bot: str | None, entropy: str) -> None:
+    """A commitment a seat may make now (dealing 3): a person's, of the right form, before any reveal, once."""
+    if table.dealing < 3:
+        raise refuse(
+            "invalid_commitment", "this game is dealt by an earlier protocol: no commitments", {"reason": "dealing"}
+        )
+    if bot is not None:
+        raise refuse("invalid_commitment", "a bot contributes no entropy", {"reason": "bot"})
+    if entropy:
+        raise refuse("invalid_commitment", "a seat sends public entropy or a commitment, not both", {"reason": "both"})
+    problem = hex64_problem(committed)
+    if problem is not None:
+        raise refuse("invalid_commitment", "a commitment is 64 lowercase hex digits (a SHA-256)", {"reason": problem})
+    if table.reveals_started:
+        raise refuse("commitments_closed", "a seat has revealed its entropy: commitments are closed")
+    holder = next((i for i, s in enumerate(table.seats) if s is not None and s.commitment == committed), None)
+    if holder is not None:
+        raise refuse("commitment_reused", f"seat {holder} committed to this already", {"seat": holder})
+
+
+def commit(table: Table[Any], seat: int, committed: str) -> list[Any]:
+    """A seated person commits to its entropy after joining (dealing 3)."""
+    check_lobby(table)
+    taken = table.seats[seat] if 0 <= seat < table.players else None
+    if taken is None:
+        raise refuse("seat_gone", f"seat {seat} is empty")
+    if taken.commitment:
+        raise refuse("already_committed", f"seat {seat} has committed already")
+    check_commitment(table, committed, taken.bot, taken.entropy)
+    return [EntropyCommitted(seat=seat, commitment=committed)]
+
+
+def reveal(table: Table[Any], seat: int, entropy: str) -> list[Any]:
+    """A seat opens its commitment (dealing 3): once every seat is taken, once, matching."""
+    check_lobby(table)
+    taken = table.seats[seat] if 0 <= seat < table.players else None
+    if taken is None:
+        raise refuse("seat_gone", f"seat {seat} is empty")
+    if not taken.commitment:
+        raise refuse("no_commitment", f"seat {seat} has committed to no entropy")
+    if taken.entropy:
+        raise refuse("already_revealed", f"seat {seat} has revealed its entropy already")
+    empty = [i for i, s in enumerate(table.seats) if s is None]
+    if empty:
+        raise refuse("reveal_too_early", "entropy is revealed once every seat is taken", {"empty": empty})
+    problem = hex64_problem(entropy)
+    if problem is not None:
+        raise refuse("invalid_entropy", "a revealed entropy is 64 lowercase hex digits", {"reason": problem})
+    if entropy_commitment(table.game_id, entropy) != taken.commitment:
+        raise refuse("reveal_mismatch", f"this entropy does not open seat {seat}'s commitment")
+    return [EntropyRevealed(seat=seat, entropy=entropy)]
+
+
+def start(rules: AnyGame, table: Table[Any], seed: bytes, force: bool = False) -> list[Any]:
     check_lobby(table)
     empty = [i for i, s in enumerate(table.seats) if s is None]
     if empty:
         raise refuse("seats_empty", "every seat must be taken before the start", {"empty": empty})
-    # dealing 2 fixes the entropies in the start; dealing 1 had none
-    entropy = [s.entropy for s in table.seats if s is not None]
-    begun = GameStarted(entropy=entropy) if table.dealing > 1 else GameStarted()
+    seats = [s for s in table.seats if s is not None]
+    # dealing 3: a seat that committed deals only once revealed, or (force: its window is over) not at all
+    withheld = [i for i, s in enumerate(seats) if s.commitment and not s.entropy]
+    if withheld and not force:
+        raise refuse(
+            "reveals_missing", "some seats have committed to an entropy and not revealed it", {"seats": withheld}
+        )
+    # dealing 2 and 3 fix the entropies in the start; dealing 1 had none
+    entropy = [s.entropy for s in seats]
+    begun = GameStarted(entropy=entropy, withheld=withheld) if table.dealing > 1 else GameStarted()
     started: Table[Any] = evolve(rules, table, begun)
+    # a seat that withheld its reveal loses its seat to a bot: withholding buys one bit of choice, at that price
+    penalties: list[Any] = []
+    for seat in withheld:
+        penalties += [SeatForfeited(seat=seat), BotTookOver(seat=seat, bot=TAKEOVER_BOT)]
+    started = evolve_all(rules, started, penalties)
     dealt = rules.start(started.inner, Shuffler(key(started, seed), started.shuffles))
-    return [begun, *dealt, *_ending(rules, started, dealt, seed)]
+    return [begun, *penalties, *dealt, *_ending(rules, started, dealt, seed)]
+
+
+def fairness_at_start(table: Table[Any]) -> Fairness:
+    """The fairness level the start fixes (docs/fair-play.md): who could have chosen or foreseen the deal."""
+    if table.seed_source != "server":
+        return "client"
+    people = [s for s in table.seats if s is not None and s.bot is None]
+    if table.dealing >= 3 and any(s.commitment and s.entropy for s in people):
+        return "committed"
+    if table.dealing >= 2 and any(s.entropy for s in people):
+        return "open"
+    return "server"
 
 
 def key(table: Table[Any], seed: bytes) -> bytes:
@@ -261,8 +367,16 @@ def play(rules: AnyGame, table: Table[Any], seat: int, command: Any, seed: bytes
     return [*events, *_ending(rules, table, events, seed)]
 
 
+def check_seats_open(table: Table[Any]) -> None:
+    """Once a seat has revealed (dealing 3), the seats are fixed: a new seat's entropy chosen after seeing the
+    reveals could steer the deal."""
+    if table.reveals_started:
+        raise refuse("reveals_started", "a seat has revealed its entropy: the seats are fixed until the start")
+
+
 def leave(table: Table[Any], seat: int) -> list[Any]:
     check_lobby(table, "the game has started: forfeit instead of leaving")
+    check_seats_open(table)
     if table.seats[seat] is None:
         raise refuse("seat_gone", f"seat {seat} is empty")
     return [PlayerLeft(seat=seat)]
@@ -272,6 +386,7 @@ def remove_seat(table: Table[Any], seat: int) -> list[Any]:
     """The admin frees a seat in the lobby: the same `PlayerLeft` as a player's leave (the recorded command says
     who asked)."""
     check_lobby(table, "the game has started: a seat is removed in the lobby only")
+    check_seats_open(table)
     if not 0 <= seat < table.players:
         raise refuse("invalid_seat", f"seats are 0 to {table.players - 1}")
     if table.seats[seat] is None:
@@ -331,12 +446,16 @@ def accept(rules: AnyGame, table: Table[Any], command: AnyTableCommand, by: Send
 
 def execute(rules: AnyGame, table: Table[Any], command: AnyTableCommand, by: Sender, seed: bytes) -> list[Any]:
     match command:
-        case Join(name=name, seat=seat, bot=bot, entropy=entropy):
-            return join(table, name, seat, bot, entropy)
+        case Join(name=name, seat=seat, bot=bot, entropy=entropy, commitment=committed):
+            return join(table, name, seat, bot, entropy, committed)
         case Leave(seat=seat):
             return leave(table, seat)
-        case Start():
-            return start(rules, table, seed)
+        case Start(force=force):
+            return start(rules, table, seed, force)
+        case Commit(seat=seat, commitment=committed):
+            return commit(table, seat, committed)
+        case Reveal(seat=seat, entropy=entropy):
+            return reveal(table, seat, entropy)
         case Play(seat=seat, command=move):
             if by == "player":
                 check_human(table, seat)
@@ -376,6 +495,8 @@ def next_bot_move(rules: AnyGame, table: Table[Any], seed: bytes, budget: float 
     an `expert` bot's search (domain/kernel/search.py)."""
     if table.status != "active" or table.inner is None:
         return None
+    if table.bot_budget is not None:  # dealing 3: the game's own budget, so that an audit replays the same search
+        budget = table.bot_budget / BOT_BUDGET
     awaited = rules.awaiting(table.inner)
     for seat in awaited:
         taken = table.seats[seat]
@@ -422,6 +543,7 @@ def initial(event: GameCreated) -> Table[Any]:
         seed_source=event.seed_source,
         rules=event.rules,
         private=event.private,
+        bot_budget=event.bot_budget,
     )
 
 
@@ -447,10 +569,25 @@ def evolve(rules: AnyGame, table: Table[Any], event: Any) -> Table[Any]:
             return msgspec.structs.replace(table, version=version)
         case LobbyExpired():
             return msgspec.structs.replace(table, status="expired", version=version)
+        case EntropyCommitted(seat=seat, commitment=committed):
+            seats = list(table.seats)
+            taken = seats[seat]
+            assert taken is not None  # what `commit` and `join` checked
+            seats[seat] = msgspec.structs.replace(taken, commitment=committed)
+            return msgspec.structs.replace(table, seats=seats, version=version)
+        case EntropyRevealed(seat=seat, entropy=entropy):
+            seats = list(table.seats)
+            taken = seats[seat]
+            assert taken is not None  # what `reveal` checked
+            seats[seat] = msgspec.structs.replace(taken, entropy=entropy)
+            return msgspec.structs.replace(table, seats=seats, reveals_started=True, version=version)
         case GameStarted(entropy=entropy):
             options = msgspec.convert(table.options, rules.options_type)
             inner = rules.initial(table.players, options, table.rules)
-            return msgspec.structs.replace(table, status="active", inner=inner, entropy=entropy, version=version)
+            fairness = fairness_at_start(table)
+            return msgspec.structs.replace(
+                table, status="active", inner=inner, entropy=entropy, fairness=fairness, version=version
+            )
         case GameEnded(seed=seed, scores=scores, winners=winners):
             return msgspec.structs.replace(
                 table, status="finished", seed=seed, scores=scores, winners=winners, version=version
@@ -508,7 +645,8 @@ class SeatView(msgspec.Struct, frozen=True):
     seat: int
     name: str | None  # None: the seat is free
     bot: str | None  # the bot's level, or None for a person (or a free seat)
-    entropy: str = ""  # the public entropy the seat sent when joining (rules/dealing.md, version 2)
+    entropy: str = ""  # the public entropy the seat sent when joining (dealing 2), or revealed (dealing 3)
+    commitment: str = ""  # dealing 3: the seat's commitment to the entropy it reveals once the table is full
 
 
 class GameView(msgspec.Struct, frozen=True):
@@ -534,6 +672,9 @@ class GameView(msgspec.Struct, frozen=True):
     seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode)
     chain_head: str | None = None  # the hash of the last event, chaining the whole history (docs/fair-dealing.md)
     private: bool = False  # unlisted: a person joins with the join code the creation gave the admin
+    # who could have chosen or foreseen the deal (docs/fair-play.md): committed, open, server, client; pending in
+    # the lobby
+    fairness: Fairness = "pending"
 
 
 def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
@@ -546,7 +687,13 @@ def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
         status=table.status,
         version=table.version,
         players=[
-            SeatView(seat=i, name=s.name if s else None, bot=s.bot if s else None, entropy=s.entropy if s else "")
+            SeatView(
+                seat=i,
+                name=s.name if s else None,
+                bot=s.bot if s else None,
+                entropy=s.entropy if s else "",
+                commitment=s.commitment if s else "",
+            )
             for i, s in enumerate(table.seats)
         ],
         you=viewer.seat,
@@ -563,5 +710,6 @@ def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:
         seed_source=table.seed_source,
         chain_head=table.chain_head,
         private=table.private,
+        fairness=table.fairness,
         state=rules.view(inner, seen_by) if inner is not None else None,
     )

@@ -22,7 +22,8 @@ class Join(TableCommand, tag="join"):
     name: str
     seat: int | None = None  # as asked: None for the first free seat
     bot: str | None = None
-    entropy: str = ""
+    entropy: str = ""  # public entropy (dealing 2; a dealing-3 client that does not commit)
+    commitment: str = ""  # dealing 3: the commitment to the entropy the seat will reveal
 
 
 class Leave(TableCommand, tag="leave"):
@@ -30,7 +31,23 @@ class Leave(TableCommand, tag="leave"):
 
 
 class Start(TableCommand, tag="start"):
-    pass
+    # dealing 3: deal although some committed seats have not revealed (the services allow it once the reveal
+    # window has passed); each of them is taken over by a bot
+    force: bool = False
+
+
+class Commit(TableCommand, tag="commit"):
+    """Dealing 3: a seated person commits to its entropy after joining (a rematch's seats join without one)."""
+
+    seat: int
+    commitment: str
+
+
+class Reveal(TableCommand, tag="reveal"):
+    """Dealing 3: a seat opens its commitment, once every seat is taken."""
+
+    seat: int
+    entropy: str
 
 
 class Play(TableCommand, tag="play"):
@@ -63,5 +80,5 @@ class Expire(TableCommand, tag="expire"):
     """The lobby's time to live ran out before anyone started the game (services/lobby_sweeper.py)."""
 
 
-AnyTableCommand = Join | Leave | Start | Play | TimeOut | Forfeit | Rematch | RemoveSeat | Expire
+AnyTableCommand = Join | Leave | Start | Play | TimeOut | Forfeit | Rematch | RemoveSeat | Expire | Commit | Reveal
 Sender = Literal["player", "bot", "timer", "admin"]

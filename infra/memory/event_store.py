@@ -229,7 +229,7 @@ class MemoryEventStore:
                     type=event.type,
                     data=bytes(event.data),
                     metadata=msgspec.json.decode(encoded),  # a dict of its own, as each row read gets
-                    recorded_at=self.clock(),
+                    recorded_at=event.recorded_at or self.clock(),
                     tx_id=tx_id,
                     schema_version=event.schema_version,
                     chain=event.chain,

@@ -34,6 +34,8 @@ LIFECYCLE_STORED = {
     "RematchCreated",
     "CommandAccepted",  # dealing 2: the recorded command before the events it produced
     "LobbyExpired",  # issue 16: a lobby nobody started in time
+    "EntropyCommitted",  # dealing 3: a seat's commitment to its entropy
+    "EntropyRevealed",  # dealing 3: the entropy, once every seat is taken
 }
 ROWS = {"CardsRevealed", "CardPlaced"}  # the row games' shared facts (domain/kernel/secret_choice.py, rows.py)
 STORED = {

@@ -52,8 +52,8 @@ def services() -> Services:
     return wire(fresh_adapters(), Settings(test_mode=True))
 
 
-def spec_commitment(game_id: str, seed: bytes) -> str:
-    return hashlib.sha256(f"tapis-commit-v2:{game_id}:".encode() + seed).hexdigest()
+def spec_commitment(game_id: str, seed: bytes, dealing: int = 2) -> str:
+    return hashlib.sha256(f"tapis-commit-v{dealing}:{game_id}:".encode() + seed).hexdigest()
 
 
 def spec_deal_key(game_id: str, seed: bytes, entropy: list[str]) -> bytes:
@@ -117,7 +117,7 @@ def test_two_games_on_the_same_seed_never_share_a_commitment() -> None:
     (one,) = tables.create(GAME, "game-one", 2, None, COUNTING)
     (two,) = tables.create(GAME, "game-two", 2, None, COUNTING)
     assert one.seed_commitment != two.seed_commitment
-    assert one.seed_commitment == spec_commitment("game-one", COUNTING)
+    assert one.seed_commitment == spec_commitment("game-one", COUNTING, one.dealing)
 
 
 def test_the_start_fixes_the_entropies_and_every_shuffle_uses_the_deal_key() -> None:
@@ -267,7 +267,7 @@ async def test_the_services_refuse_a_bot_with_entropy_and_change_nothing(service
 async def test_the_services_record_a_seats_entropy_and_the_start_fixes_it(services: Services) -> None:
     created = plain(await services.commands.create("six-nimmt", 2, None, None, None))
     game_id, admin = created["game_id"], created["admin_token"]
-    assert created["dealing"] == 2
+    assert created["dealing"] == 3  # public entropy, as a client of dealing 2 sends it, is still taken
     await services.commands.join(game_id, None, "ann", None, None, "ann-device")
     await services.commands.join(game_id, None, "bob", None, None)
     await services.commands.start(game_id, admin)
@@ -309,8 +309,8 @@ async def test_two_games_on_the_same_client_seed_have_different_commitments(serv
     two = plain(await services.commands.create("six-nimmt", 2, None, SEED_HEX, None))
     assert one["seed_commitment"] != two["seed_commitment"]
     seed = bytes.fromhex(SEED_HEX)
-    assert one["seed_commitment"] == spec_commitment(one["game_id"], seed)
-    assert two["seed_commitment"] == spec_commitment(two["game_id"], seed)
+    assert one["seed_commitment"] == spec_commitment(one["game_id"], seed, one["dealing"])
+    assert two["seed_commitment"] == spec_commitment(two["game_id"], seed, two["dealing"])
 
 
 # --- the recorded commands ---------------------------------------------------------------------------------

@@ -53,8 +53,8 @@ def finished() -> Game:
 
 
 def test_create_publishes_the_commitment_never_the_seed() -> None:
-    # a new game is dealt by version 2: its commitment is bound to its id
-    (created,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED)
+    # dealing 2: the commitment is bound to the game's id
+    (created,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED, dealing=2)
     assert created == GameCreated(
         game="six-nimmt",
         game_id="g-1",
@@ -70,6 +70,10 @@ def test_create_publishes_the_commitment_never_the_seed() -> None:
     (older,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED, dealing=1)
     assert older == msgspec.structs.replace(created, seed_commitment=COMMITMENT, dealing=1)
     assert SEED.hex() not in repr(older)
+    # a new game is dealt by version 3: the commitment under its own prefix, and its bots' budget recorded
+    (today,) = tables.create(GAME, "g-1", 3, {"deck": "full"}, SEED)
+    v3 = hashlib.sha256(b"tapis-commit-v3:g-1:" + SEED).hexdigest()
+    assert today == msgspec.structs.replace(created, seed_commitment=v3, dealing=3, bot_budget=1000)
 
 
 def test_a_game_records_the_rules_version_it_was_created_under() -> None:

@@ -47,10 +47,11 @@ async def test_a_version_1_game_played_on_by_todays_code_stays_version_1(service
     assert report["ok"], report["checks"]
     assert (report["dealing"], report["fair"]) == (1, False)
     skipped = {c["name"] for c in report["checks"] if not c["applies"]}
-    assert skipped == {"deal_key", "chain", "re_execution"}
+    # what dealing 1 does not prove, each said: no entropy, chain, recorded commands, commitments or bot budget
+    assert skipped == {"deal_key", "chain", "re_execution", "reveals", "bot_moves"}
 
 
-async def test_a_game_created_today_is_dealt_by_version_2_and_chained(services: Services) -> None:
+async def test_a_game_created_today_is_dealt_by_version_3_and_chained(services: Services) -> None:
     game_id, _, tokens = await new_game(services, "six-nimmt", 3, seed="ab" * 32)
     draws = Draws(b"moves", "v2")
     while await step(services, game_id, tokens, draws):
@@ -58,7 +59,7 @@ async def test_a_game_created_today_is_dealt_by_version_2_and_chained(services: 
     recorded = await services.repo.store.read_stream(game_id)
     assert all(r.chain is not None for r in recorded)
     view = plain(await services.queries.view(game_id, tokens[0]))
-    assert (view["dealing"], view["seed_source"], view["chain_head"]) == (2, "client", recorded[-1].chain)
+    assert (view["dealing"], view["seed_source"], view["chain_head"]) == (3, "client", recorded[-1].chain)
     report = plain(await services.auditor.audit(game_id))
     assert report["ok"], report["checks"]
     assert all(c["applies"] for c in report["checks"])

@@ -25,7 +25,7 @@ async def test_a_finished_game_exports_everything_as_stored(services: Services) 
     document = msgspec.json.decode(await services.exports.export(game_id, None))
     recorded = await services.repo.store.read_stream(game_id)
     record = await services.repo.record(game_id)
-    assert (document["format"], document["format_version"]) == ("tapis-export", 2)
+    assert (document["format"], document["format_version"]) == ("tapis-export", 3)
     assert (document["game_id"], document["game"], document["players"]) == (game_id, "six-nimmt", 3)
     assert document["finished"] is True
     assert document["seed"] == record.seed.hex()

@@ -7,6 +7,7 @@ rules allowed are still accepted and give the same events. A game created today 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -17,6 +18,7 @@ from domain.kernel import table as tables
 from domain.kernel.game import RULES
 from domain.kernel.shuffle import Draws
 from services.auth import new_token, token_hash
+from services.chain import extend, links_of
 from services.codec import codec
 from services.ports import GameRecord
 from tests.plain import plain
@@ -32,10 +34,13 @@ async def created_under_rules_1(
     and started: today's services then play it on."""
     game_id, admin = f"rules-1-{game}", new_token()
     record = GameRecord(game_id, game, SEED, token_hash(admin), {})
-    (created,) = tables.create(GAMES[game], game_id, players, options, SEED, rules_version=1)
+    # that release dealt by version 2, and chained every event from the first
+    (created,) = tables.create(GAMES[game], game_id, players, options, SEED, rules_version=1, dealing=2)
     encoded = codec(game).new_event(created)
     assert b'"rules"' not in encoded.data  # the bytes such a release wrote
-    await services.repo.store.create(record, [encoded], {"actor": "admin"})
+    metadata = {"actor": "admin"}
+    linked = extend(links_of(game_id, 2, SEED), None, 1, [encoded], metadata, datetime.now(UTC))
+    await services.repo.store.create(record, linked, metadata)
     tokens = [
         plain(await services.commands.join(game_id, None, f"p{s}", None, None))["player_token"] for s in range(players)
     ]

@@ -37,9 +37,10 @@ async def test_a_full_game_replays_to_its_projection_and_passes_the_audit(servic
     assert await projection_bytes(services, game_id) == await replay_bytes(services, game_id)
     report = plain(await services.auditor.audit(game_id))
     assert report["ok"], report["checks"]
-    names = {"commitment", "deal_key", "chain", "shuffles", "re_execution", "scores", "replay"}
+    names = {"protocol", "commitment", "reveals", "deal_key", "chain", "shuffles", "re_execution", "bot_moves"}
+    names |= {"scores", "replay"}
     assert {c["name"] for c in report["checks"]} == names
-    assert all(c["applies"] for c in report["checks"]), "a game created now is dealt by version 2, chained"
+    assert all(c["applies"] for c in report["checks"]), "a game created now is dealt by version 3, chained"
 
 
 async def test_simultaneous_choices_are_neither_lost_nor_duplicated(services: Services) -> None:
