@@ -94,4 +94,5 @@ def say(verdict: dict[str, Any]) -> None:
         "server": "not proven fair: no person's entropy, the server's seed alone dealt",
         "client": "not fair: the creator chose the seed (test mode)",
     }.get(level, level)
-    print(f"verified: every check passed; fairness {level} ({meaning})")
+    print(f"fairness: {level} ({meaning})")
+    print("verified: every check passed")  # the last line, as scripts and the README's session read it
