@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import secrets
@@ -18,7 +19,7 @@ from litestar.testing import AsyncTestClient
 
 from api.app import create_app
 from api.operator_cli import settings_findings
-from infra.migrate import head_revision
+from infra.migrate import head_revision, upgrade
 from infra.projections import state_key
 from infra.settings import Settings
 from tests.e2e.conftest import free_port
@@ -124,6 +125,20 @@ async def test_doctor_finds_an_unmigrated_database_and_an_unreachable_server(set
         done = tapis(empty, "doctor")
         assert done.returncode == 1
         assert f"FAIL  migrations: the schema is at nothing, this code needs {head_revision()}" in done.stdout
+        # one revision past the head (a newer release's expand, migrated first) is in this code's window; two are not
+        assert empty.database_url
+        await asyncio.to_thread(upgrade, empty.database_url)
+        on_empty = await asyncpg.connect(empty.database_url)
+        try:
+            head = int(head_revision())
+            await on_empty.execute(f"UPDATE alembic_version SET version_num = '{head + 1:04d}'")
+            ahead = tapis(empty, "doctor")
+            assert f"ok    migrations: at {head + 1:04d}, past this code's head" in ahead.stdout, ahead.stdout
+            await on_empty.execute(f"UPDATE alembic_version SET version_num = '{head + 2:04d}'")
+            beyond = tapis(empty, "doctor")
+            assert beyond.returncode == 1 and "FAIL  migrations" in beyond.stdout, beyond.stdout
+        finally:
+            await on_empty.close()
     finally:
         await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await conn.close()
