@@ -29,6 +29,13 @@ from services.strict_json import Malformed, strict_load
 # An imported or archived game has no admin or seat tokens (they are not exported, and a finished game needs none):
 # no token hashes to this, so every bearer of it reads it as a spectator does.
 NO_TOKEN = b"\x00" * 32
+
+
+def imported(record: GameRecord) -> bool:
+    """Whether the game came in by `tapis import` (or back from the archive): only such a record has no admin."""
+    return record.admin_token_hash == NO_TOKEN
+
+
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z")
 DOCUMENT_FIELDS = ("game_id", "game", "players", "options", "dealing", "seed_source")
 

@@ -11,6 +11,7 @@ from itertools import groupby
 
 from domain.games.registry import GAMES
 from services.codec import codec
+from services.export_check import imported
 from services.ports import Checkpoint, LogEntry, ProjectionUnavailable, StoreUnavailable
 from services.repository import Repository
 
@@ -60,7 +61,7 @@ class Projector:
             table = await self.repo.replay(stream_id, game_codec, upto=newest)
         else:
             table = await self.repo.catch_up(game_codec.table(loaded[1]))
-        await self.repo.project(table)
+        await self.repo.project(table, imported=imported(record))
 
     async def catch_up(self) -> int:
         total = 0

@@ -14,6 +14,7 @@ from services.access import bearer
 from services.auth import Principal
 from services.codec import codec
 from services.errors import BadRequest, Forbidden
+from services.export_check import imported
 from services.ports import KeyStore, ProjectionUnavailable
 from services.repository import Repository, summary
 from services.results import EventOut, EventsPage, GameList, GameSummary, LegalMoves
@@ -38,8 +39,10 @@ class GameQueries:
         return principal, await self.repo.table(record)
 
     async def view(self, game_id: str, token: str | None) -> GameView:
-        principal, table = await self._load(game_id, token)
-        return tables.view(codec(table.game).rules, table, viewer_of(principal))
+        record, principal = await bearer(self.repo, game_id, token)
+        table = await self.repo.table(record)
+        shown = tables.view(codec(table.game).rules, table, viewer_of(principal))
+        return msgspec.structs.replace(shown, imported=True) if imported(record) else shown
 
     async def version(self, game_id: str) -> int:
         record = await self.repo.record(game_id)
@@ -125,7 +128,7 @@ class GameQueries:
         ids = await keys.games(key_id, game, MAX_PAGE)
         chosen = []
         for game_id in ids:
-            found = summary(await self.repo.table(await self.repo.record(game_id)))
+            found = await self._summary(game_id)
             if (status is None or found["status"] == status) and not found["private"]:  # private: never listed
                 chosen.append(msgspec.convert(found, GameSummary))
             if len(chosen) == limit:
@@ -134,4 +137,8 @@ class GameQueries:
 
     async def _summaries_from_store(self, game: str | None) -> list[dict[str, Any]]:
         ids = await self.repo.store.game_ids(game, 200)
-        return [summary(await self.repo.table(await self.repo.record(game_id))) for game_id in ids]
+        return [await self._summary(game_id) for game_id in ids]
+
+    async def _summary(self, game_id: str) -> dict[str, Any]:
+        record = await self.repo.record(game_id)
+        return summary(await self.repo.table(record), imported(record))

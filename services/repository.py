@@ -17,7 +17,7 @@ from cachetools import LRUCache
 from domain.kernel.table import Table
 from services.codec import GameCodec, codec, encode_table
 from services.errors import NotFound
-from services.export_check import restorable
+from services.export_check import imported, restorable
 from services.ports import Archive, EventStore, GameRecord, Projections, ProjectionUnavailable, RecordedEvent
 
 log = logging.getLogger("tapis.repository")
@@ -31,7 +31,7 @@ def bot_turn(table: Table[Any]) -> bool:
     return any((seat := table.seats[s]) is not None and seat.bot is not None for s in awaited)
 
 
-def summary(table: Table[Any]) -> dict[str, Any]:
+def summary(table: Table[Any], imported: bool = False) -> dict[str, Any]:
     return {
         "game_id": table.game_id,
         "game": table.game,
@@ -42,6 +42,7 @@ def summary(table: Table[Any]) -> dict[str, Any]:
         "seed_source": table.seed_source,
         "dealing": table.dealing,
         "fairness": table.fairness,
+        "imported": imported,  # restored by `tapis import`: verified there, then served as any finished game
         "created": time.time(),
         "bot_turn": bot_turn(table),
         "private": table.private,  # never listed (infra/projections.py keeps it out of the listing's indexes)
@@ -125,7 +126,7 @@ class Repository:
         # a miss: Redis lost it, or it was written by code of another state schema (an earlier release): refold,
         # and put the table back so that the next read decodes it
         table = await self.replay(record.game_id, game_codec)
-        await self.project(table)
+        await self.project(table, imported=imported(record))
         return table
 
     async def table_to_write(self, record: GameRecord) -> Table[Any]:
@@ -152,15 +153,16 @@ class Repository:
         recorded = await self.store.read_stream(table.game_id, table.version)
         return game_codec.evolve(table, recorded)
 
-    async def project(self, table: Table[Any], blob: bytes | None = None) -> None:
-        """Best effort: a failure here is repaired by the catch-up projector. `blob`: the table encoded already."""
+    async def project(self, table: Table[Any], blob: bytes | None = None, imported: bool = False) -> None:
+        """Best effort: a failure here is repaired by the catch-up projector. `blob`: the table encoded already;
+        `imported`: the game came in by an import (the listing says so)."""
         self._written[table.game_id] = table
         try:
             await self.projections.save(
                 table.game_id,
                 table.version,
                 encode_table(table) if blob is None else blob,
-                summary(table),
+                summary(table, imported),
                 codec(table.game).fingerprint,
             )
         except ProjectionUnavailable as exc:

@@ -73,6 +73,7 @@ class GameSummary(msgspec.Struct):
     dealing: int = 1  # the fairness protocol's version (docs/fair-play.md)
     # who could have chosen or foreseen the deal: committed, open, server, client; pending in the lobby
     fairness: str = "pending"
+    imported: bool = False  # restored by `tapis import` (verified first: docs/fair-play.md)
 
 
 class GameList(msgspec.Struct):

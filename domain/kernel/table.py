@@ -675,6 +675,7 @@ class GameView(msgspec.Struct, frozen=True):
     # who could have chosen or foreseen the deal (docs/fair-play.md): committed, open, server, client; pending in
     # the lobby
     fairness: Fairness = "pending"
+    imported: bool = False  # restored from an export by `tapis import` (the services say so: the record knows)
 
 
 def view(rules: AnyGame, table: Table[Any], viewer: Viewer) -> GameView:

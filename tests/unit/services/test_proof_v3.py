@@ -461,3 +461,16 @@ def test_canonical_form_orders_keys_by_utf16_code_units() -> None:
     # U+FFFF sorts after U+1F600 by code point, before it by UTF-16 code unit (0xD83D): RFC 8785 wants the latter
     assert canonical({"\U0001f600": 1, "\uffff": 2}) == '{"\U0001f600":1,"\uffff":2}'.encode()
     assert canonical({"b": [1, "x"], "a": None}) == b'{"a":null,"b":[1,"x"]}'
+
+
+async def test_an_imported_game_says_so_in_the_view_and_the_listing(clock: Clock) -> None:
+    source = wire(fresh_adapters(clock), Settings())
+    document = await finished_export(source)
+    target = wire(fresh_adapters(clock), Settings())
+    game_id = await target.exports.import_(json.dumps(document).encode())
+    assert plain(await target.queries.view(game_id, None))["imported"] is True
+    await target.projector.catch_up()
+    listed = [g for g in plain(await target.queries.listing(None, None, 50))["games"] if g["game_id"] == game_id]
+    assert listed and listed[0]["imported"] is True
+    # a game played here is not
+    assert plain(await source.queries.view(document["game_id"], None))["imported"] is False
