@@ -6,17 +6,13 @@ import asyncio
 
 import pytest
 
-from tests.verifier.test_standalone import MORE_PLAYS, PLAYS, play, takes_entropy
+from tests.verifier.test_standalone import MORE_PLAYS, PLAYS, play
 
 
 @pytest.fixture(scope="session")
 def exports() -> dict[str, bytes]:
-    humans = takes_entropy()
-
     async def all_games() -> dict[str, bytes]:
-        played = {
-            game: await play(game, n, options, humans and game == "six-nimmt") for game, (n, options) in PLAYS.items()
-        }
+        played = {game: await play(game, n, options, game == "six-nimmt") for game, (n, options) in PLAYS.items()}
         for name, (game, n, options) in MORE_PLAYS.items():
             played[name] = await play(game, n, options, False)
         return played

@@ -74,12 +74,23 @@ def first_moves(document: dict[str, Any], count: int) -> list[int]:
 
 
 def rechain_document(document: dict[str, Any]) -> None:
+    """Every link recomputed from the protocol's public definition: dealing 2's unkeyed SHA-256 over the data's
+    bytes, or dealing 3's HMAC over canonical JSON with the key the revealed seed gives (docs/fair-play.md)."""
     if not chained(document):
         return  # format 1, or a game recorded before the chain: nothing to forge
-    prev = hashlib.sha256(f"tapis-chain-v1:{document['game_id']}".encode()).digest()
-    for e in document["events"]:
-        prev = verifier.chain_link(prev, e["version"], e["type"], e["schema_version"], data_bytes(e["data"]))
-        e["chain"] = prev.hex()
+    events = document["events"]
+    if events[0]["data"].get("dealing", 1) >= 3:
+        key = verifier.chain_key(document["game_id"], bytes.fromhex(document["seed"]))
+        prev = verifier.chain_genesis(key, document["game_id"])
+        for e in events:
+            hashed = {k: e[k] for k in ("version", "type", "schema_version", "data", "metadata", "recorded_at")}
+            prev = verifier.keyed_link(key, prev, hashed)
+            e["chain"] = prev.hex()
+    else:
+        prev = hashlib.sha256(f"tapis-chain-v1:{document['game_id']}".encode()).digest()
+        for e in events:
+            prev = verifier.chain_link(prev, e["version"], e["type"], e["schema_version"], data_bytes(e["data"]))
+            e["chain"] = prev.hex()
     document["chain_head"] = prev.hex()
 
 

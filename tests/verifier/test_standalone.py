@@ -1,5 +1,6 @@
-"""The standalone verifier (verifier/tapis_verify.py) against rules/dealing.md's vectors, real finished games that
-Tapis exported, the tampers of tamper.py, and malformed files.
+"""The standalone verifier (verifier/tapis_verify.py) against the vectors of docs/fair-dealing.md and
+docs/fair-play.md, real finished games that Tapis exported, the tampers of tamper.py, and malformed or hostile files,
+each named by its stable code (`--json`).
 
 The verifier runs as an auditor runs it: a separate `python -I` (no site, no PYTHONPATH, no cwd on the path) from
 a directory outside the repository, so that it could not import Tapis even if it tried.
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import inspect
+import hashlib
 import json
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,17 +59,23 @@ class Run:
     err: str
 
     @property
-    def failed(self) -> str | None:
-        """The name of the check that failed, from the verifier's `FAILED <check>: <why>` on stderr."""
-        lines = [line for line in self.err.splitlines() if line.startswith("FAILED ")]
-        return lines[0].split()[1].rstrip(":") if lines else None
+    def verdict(self) -> dict[str, Any]:
+        """What `--json` printed: {"verdict", "code", "fairness", "checks"}."""
+        verdict: dict[str, Any] = json.loads(self.out)
+        return verdict
+
+    def status(self, check: str) -> str:
+        return str(next(c["status"] for c in self.verdict["checks"] if c["name"] == check))
+
+    def detail(self, check: str) -> str:
+        return str(next(c["detail"] for c in self.verdict["checks"] if c["name"] == check))
 
 
-def verify(tmp_path: Path, blob: bytes, *args: str) -> Run:
+def verify(tmp_path: Path, blob: bytes, *args: str, as_json: bool = True) -> Run:
     path = tmp_path / "export.json"
     path.write_bytes(blob)
     done = subprocess.run(
-        [sys.executable, "-I", str(VERIFIER), str(path), *args],
+        [sys.executable, "-I", str(VERIFIER), str(path), *args, *(["--json"] if as_json else [])],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -80,27 +88,34 @@ def verify(tmp_path: Path, blob: bytes, *args: str) -> Run:
 
 def assert_ok(run: Run) -> None:
     assert run.code == 0, run.out + run.err
-    statuses = {line.split()[0]: line.split()[1] for line in run.out.splitlines()}
-    assert list(statuses) == ["format", "commitment", "deal_key", "chain", "shuffles", "deals"][: len(statuses)]
-    assert set(statuses.values()) <= {"ok", "n/a"}
-    assert statuses["format"] == statuses["commitment"] == statuses["shuffles"] == statuses["deals"] == "ok"
+    assert (run.verdict["verdict"], run.verdict["code"]) == ("ok", "ok")
+    statuses = {c["name"]: c["status"] for c in run.verdict["checks"]}
+    assert tuple(statuses)[:9] == verifier.CHECKS
+    assert set(statuses.values()) <= {"ok", "n/a", "partial", "not_run"}
+    assert statuses["protocol"] == statuses["commitment"] == statuses["shuffles"] == "ok"
+    # the rules' checks: this verifier says it did not run them, and how far it re-executed
+    assert (statuses["re_execution"], statuses["scores"]) == ("partial", "not_run")
 
 
 def assert_fails(run: Run, check: str) -> None:
-    assert (run.code, run.failed) == (1, check), run.out + run.err
-    assert f"{check:<10} FAILED" in run.out
+    assert (run.code, run.verdict["verdict"], run.verdict["code"]) == (1, "failed", check), run.out + run.err
+    assert run.verdict["checks"][-1]["name"] == check and run.verdict["checks"][-1]["status"] == "failed"
+    assert run.err.startswith(f"FAILED {check}: ")
+
+
+def assert_malformed(run: Run, code: str) -> None:
+    assert (run.code, run.verdict) == (2, {"verdict": "malformed", "code": code, "fairness": None, "checks": []}), (
+        run.out + run.err
+    )
+    assert run.err.startswith(f"malformed ({code}): ")
 
 
 # --- real games, exported by Tapis ----------------------------------------------------------------------------------
 
 
-def takes_entropy() -> bool:
-    return "entropy" in inspect.signature(in_memory().commands.join).parameters
-
-
 async def play(game: str, players: int, options: dict[str, Any], humans: bool, seed: str | None = None) -> bytes:
-    """A finished game of bots; with `humans` (where seats send entropy), seat 0 is a person with entropy, and
-    seat 1 was first taken by another person, who left before the start."""
+    """A finished game of bots; with `humans`, seat 0 is a person with public entropy, and seat 1 was first taken by
+    another person, who left before the start."""
     services: Services = in_memory()
     created = plain(await services.commands.create(game, players, options, seed, None))
     game_id, admin = created["game_id"], created["admin_token"]
@@ -159,7 +174,7 @@ def corpus_exports() -> dict[str, bytes]:
 CORPUS = corpus_exports()
 
 
-# --- the algorithm: rules/dealing.md's test vectors -----------------------------------------------------------------
+# --- the algorithm: the test vectors of docs/fair-dealing.md and docs/fair-play.md ----------------------------------
 
 
 def test_the_shuffle_vectors_of_dealing_md() -> None:
@@ -181,19 +196,60 @@ def test_the_version_2_vectors_of_dealing_md() -> None:
     assert (
         verifier.commitment(2, game_id, SEED_0_31) == "c69ce1f12baef7d8a9c0c72a2bd99f8f1afd0237200dde925af23a8e93b82f01"
     )
-    key = verifier.deal_key(game_id, SEED_0_31, [ENTROPY, "", "bob"])
+    key = verifier.deal_key(2, game_id, SEED_0_31, [ENTROPY, "", "bob"])
     assert key.hex() == "671422168da92723c618561dedde50e00a7306b817b0dce4557f203c011550ec"
     assert verifier.shuffle(key, "shuffle:0", range(1, 35)) == [
         31, 6, 12, 19, 13, 9, 7, 11, 1, 15, 26, 34, 20, 32, 28, 17, 30, 24,
         21, 33, 4, 5, 10, 29, 8, 25, 23, 22, 14, 16, 3, 27, 18, 2,
     ]  # fmt: skip
-    empty = verifier.deal_key(game_id, SEED_0_31, ["", "", ""])
+    empty = verifier.deal_key(2, game_id, SEED_0_31, ["", "", ""])
     assert empty.hex() == "46ee4506530061e1674d2e4793ed4783f15ee2db5c3dc63130d9018920b47a1c"
 
 
-def test_the_chain_links_as_the_brief_defines_them() -> None:
-    import hashlib
+def test_the_version_3_vectors_of_fair_play_md() -> None:
+    game_id = "0123456789abcdef"
+    assert (
+        verifier.commitment(3, game_id, SEED_0_31) == "ba491275af00043522651fca89dd6b54af3be5aa8b7b5fb9dadd05fcf932c93c"
+    )
+    e_0, e_2 = hashlib.sha256(b"alice").hexdigest(), hashlib.sha256(b"bob").hexdigest()
+    assert e_0 == "2bd806c97f0e00af1a1fc3328fa763a9269723c8db8fac4f93af71db186d6e90"
+    assert e_2 == "81b637d8fcd2c6da6359e6963113a1170de795e4b725b84d1e0b4cfd9ec58ce9"
+    opens_0 = "e5607d5d81ee4340a0b15fc19f5a31c1ec5f88fd8014d901196b76e7500a702f"
+    assert verifier.entropy_commitment(game_id, e_0) == opens_0
+    opens_2 = "4d03f865381d2fbc2494803166d801d6c512e6cf3b6776f1c110aca3d2bda708"
+    assert verifier.entropy_commitment(game_id, e_2) == opens_2
+    key = verifier.deal_key(3, game_id, SEED_0_31, [e_0, "", e_2])
+    assert key.hex() == "703950f15ebd8c4e9d518e43dfd5e215eefe6fc5836a0c413c8ccefd032af47f"
+    assert verifier.shuffle(key, "shuffle:0", range(1, 35)) == [
+        7, 32, 17, 19, 10, 18, 13, 12, 30, 34, 25, 1, 23, 33, 26, 27, 11,
+        5, 8, 20, 4, 29, 21, 3, 31, 9, 6, 28, 16, 15, 14, 2, 24, 22,
+    ]  # fmt: skip
+    chain_key = verifier.chain_key(game_id, SEED_0_31)
+    assert chain_key.hex() == "9a75ddd092f277141c32d4781f6dda1dad677e7f0b4a50e3ec97ecfacddb20a3"
+    prev_0 = verifier.chain_genesis(chain_key, game_id)
+    assert prev_0.hex() == "fb900fe230e965c111ec7d41a9fb53d902e98da55abab73e712db8c956686603"
+    data = {"type": "GameCreated", "game": "six-nimmt", "game_id": game_id, "players": 3, "options": {}}
+    event = {"version": 1, "type": "GameCreated", "schema_version": 1, "data": data | {"seed_commitment": "x"}}
+    event |= {"metadata": {"actor": "admin"}, "recorded_at": "2026-12-03T13:00:00.123456Z"}
+    assert verifier.jcs(event) == (
+        b'{"data":{"game":"six-nimmt","game_id":"0123456789abcdef","options":{},"players":3,"seed_commitment":"x",'
+        b'"type":"GameCreated"},"metadata":{"actor":"admin"},"recorded_at":"2026-12-03T13:00:00.123456Z",'
+        b'"schema_version":1,"type":"GameCreated","version":1}'
+    )
+    link_1 = verifier.keyed_link(chain_key, prev_0, event)
+    assert link_1.hex() == "b0cd535c20cdd3f6b48a4ab8762fd1f937613a8cbfaf5b0c11c3de42c918cc88"
 
+
+def test_the_canonical_json_is_rfc_8785s() -> None:
+    """Keys by UTF-16 code units: U+1F600 (D83D DE00 in UTF-16) before U+E000, though after it by code point;
+    strings escaped as ECMAScript's JSON.stringify does (controls as \\u00xx, lowercase; nothing else)."""
+    assert verifier.jcs({"\ue000": 1, "\U0001f600": 2, "b": [True, None, -3], "a": '\x1f\u2028é"\\\n'}) == (
+        '{"a":"\\u001f\u2028é\\"\\\\\\n","b":[true,null,-3],"\U0001f600":2,"\ue000":1}'.encode()
+    )
+    assert verifier.jcs({"z": {}, "": []}) == b'{"":[],"z":{}}'
+
+
+def test_the_chain_links_as_the_brief_defines_them() -> None:
     start = verifier.chain_start("g1")
     assert start == hashlib.sha256(b"tapis-chain-v1:g1").digest()
     link = verifier.chain_link(start, 1, "GameCreated", 1, b'{"type":"GameCreated"}')
@@ -238,26 +294,32 @@ def test_the_tamper_kit_reencodes_an_untouched_export_to_its_own_bytes(exports: 
 def test_a_finished_game_exported_by_tapis_verifies(exports: dict[str, bytes], name: str, tmp_path: Path) -> None:
     run = verify(tmp_path, exports[name])
     assert_ok(run)
-    document = tamper.decode(exports[name])
-    if tamper.chained(document):
-        assert "chain      ok" in run.out
-    if document["events"][0]["data"].get("dealing", 1) == 2:
-        assert "deal_key   ok" in run.out
+    # a game created today: dealing 3 through and through, every public check applying
+    assert (run.status("reveals"), run.status("deal_key"), run.status("chain")) == ("ok", "ok", "ok")
+    assert "keyed by the revealed seed" in run.detail("chain")
+    assert run.status("bot_moves") == "not_run"
+    assert run.verdict["fairness"] == ("open" if name == "six-nimmt" else "server")  # alice's public entropy
+
+
+def test_the_text_report_says_what_was_not_run(exports: dict[str, bytes], tmp_path: Path) -> None:
+    run = verify(tmp_path, exports["barbu"], as_json=False)
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert [line.split()[0] for line in lines[:9]] == list(verifier.CHECKS)
+    assert lines[6].split()[1] == "partial" and lines[7].split()[1] == lines[8].split()[1] == "not_run"
+    assert "fairness server. Not run here: bot_moves and scores" in run.out
 
 
 @pytest.mark.parametrize("name", sorted(CORPUS))
 def test_the_corpus_games_verify_as_format_1_documents(name: str, tmp_path: Path) -> None:
-    """The golden corpus: games recorded by earlier releases (dealt by version 1 up to the release of dealing 2)."""
+    """The golden corpus: games recorded by earlier releases, dealt by version 1."""
     run = verify(tmp_path, CORPUS[name])
     assert_ok(run)
-    assert "chain      n/a" in run.out
-    if tamper.decode(CORPUS[name])["events"][0]["data"].get("dealing", 1) == 1:
-        assert "deal_key   n/a" in run.out
+    assert [run.status(check) for check in ("reveals", "deal_key", "chain", "bot_moves")] == ["n/a"] * 4
+    assert run.verdict["fairness"] == "server"
 
 
 def test_the_seat_entropies_enter_the_deal_key(exports: dict[str, bytes], tmp_path: Path) -> None:
-    if not takes_entropy():
-        pytest.skip("this Tapis takes no entropy at join yet")
     document = tamper.decode(exports["six-nimmt"])
     started = next(e for e in document["events"] if e["type"] == "GameStarted")
     assert started["data"]["entropy"] == [ENTROPY, "", ""]  # seat 1's first holder left: the bot's "" counts
@@ -268,19 +330,21 @@ def test_the_seat_entropies_enter_the_deal_key(exports: dict[str, bytes], tmp_pa
 def test_a_seed_the_creator_chose_verifies_and_is_said(tmp_path: Path) -> None:
     """A test-mode server (in_memory's) takes a client seed; the game records it, and the verifier says so."""
     blob = asyncio.run(play("daron", 2, {}, False, seed="00" * 32))
-    if tamper.decode(blob)["events"][0]["data"].get("seed_source", "server") != "client":
-        pytest.skip("this Tapis does not record a seed's source")
+    assert tamper.decode(blob)["events"][0]["data"]["seed_source"] == "client"
     run = verify(tmp_path, blob)
     assert_ok(run)
-    assert "seed_source client: the creator chose the seed" in run.out
+    assert "seed_source client: the creator chose the seed" in run.detail("commitment")
+    assert run.verdict["fairness"] == "client"
     forged = edited(blob, lambda d: d.update(seed_source="server"))  # the document hides it; GameCreated does not
-    assert_fails(verify(tmp_path, forged), "format")
+    assert_malformed(verify(tmp_path, forged), "document_mismatch")
 
 
 @pytest.mark.parametrize("game", PLAYS)
-def test_swapped_hands_fail_the_deals(exports: dict[str, bytes], game: str, tmp_path: Path) -> None:
+def test_swapped_hands_fail_the_deals_of_the_re_execution(exports: dict[str, bytes], game: str, tmp_path: Path) -> None:
+    """The deals are the part of the re-execution that needs no rules: a moved dealt card is what `tapis verify`
+    calls it, re_execution."""
     run = verify(tmp_path, tamper.swap_hands(exports[game]))
-    assert_fails(run, "deals")
+    assert_fails(run, "re_execution")
     hand = "pile" if game == "le-baron" else "hand"
     assert f"(CardsDealt) seat 0's {hand} is not what shuffle:0 deals" in run.err
 
@@ -301,7 +365,7 @@ CORPUS_PICKS["bohnanza"] = "bohnanza-3p"
 def test_the_tampers_on_a_file_without_a_chain(game: str, tmp_path: Path) -> None:
     """Format 1 (the corpus' games): the deal is still proven; what the chain would catch is not seen here."""
     blob = next(b for name, b in CORPUS.items() if name.startswith(CORPUS_PICKS[game]))
-    assert_fails(verify(tmp_path, tamper.swap_hands(blob)), "deals")
+    assert_fails(verify(tmp_path, tamper.swap_hands(blob)), "re_execution")
     assert_fails(verify(tmp_path, tamper.chosen_deal(blob)), "shuffles")
     assert_ok(verify(tmp_path, tamper.forge_scores(blob)))  # `tapis verify` re-executes the game: it sees this
     assert_fails(verify(tmp_path, blob, "--head", "ab" * 32), "head")
@@ -309,8 +373,7 @@ def test_the_tampers_on_a_file_without_a_chain(game: str, tmp_path: Path) -> Non
 
 def chained_export(exports: dict[str, bytes], game: str) -> bytes:
     blob = exports[game]
-    if not tamper.chained(tamper.decode(blob)):
-        pytest.skip("this Tapis exports no chain yet (format 1)")
+    assert all(e["chain"] is not None for e in tamper.decode(blob)["events"]), "a game created today is chained"
     return blob
 
 
@@ -346,9 +409,9 @@ REWRITES_HISTORY: dict[str, Callable[..., bytes]] = {
 def test_a_rechained_rewrite_fails_only_against_a_kept_head(
     exports: dict[str, bytes], game: str, change: str, tmp_path: Path
 ) -> None:
-    """Rechained, the file is consistent again: this verifier, which does not know the rules, passes it (the moves'
-    legality and the scores are `tapis verify`'s, which re-executes the game); a head kept from the real game
-    shows the history was rewritten."""
+    """Rechained with the key the revealed seed gives, the file is consistent again: this verifier, which does not
+    know the rules, passes it (the moves' legality and the scores are `tapis verify`'s, which re-executes the
+    game); a head kept from the real game shows the history was rewritten."""
     blob = chained_export(exports, game)
     forged = REWRITES_HISTORY[change](blob, rechained=True)
     assert_ok(verify(tmp_path, forged))
@@ -364,16 +427,17 @@ def test_a_kept_head_of_an_earlier_moment_is_found(exports: dict[str, bytes], ga
     middle = events[len(events) // 2]
     run = verify(tmp_path, blob, "--head", middle["chain"].upper())
     assert run.code == 0, run.out + run.err
-    assert f"is the chain of event {middle['version']} ({middle['type']})" in run.out
+    assert f"is the chain of event {middle['version']} ({middle['type']})" in run.detail("head")
 
 
 @pytest.mark.parametrize("game", PLAYS)
-def test_a_changed_chain_head_fails_the_chain(exports: dict[str, bytes], game: str, tmp_path: Path) -> None:
+def test_a_changed_head_or_a_missing_link_is_refused(exports: dict[str, bytes], game: str, tmp_path: Path) -> None:
     document = tamper.decode(chained_export(exports, game))
     document["chain_head"] = document["events"][-2]["chain"]
-    assert_fails(verify(tmp_path, tamper.encode(document)), "chain")
-    document["events"][-1]["chain"] = None  # events with a chain and one without
-    assert_fails(verify(tmp_path, tamper.encode(document)), "chain")
+    assert_malformed(verify(tmp_path, tamper.encode(document)), "document_mismatch")
+    document = tamper.decode(exports[game])
+    document["events"][3]["chain"] = None  # events with a link and one without: not what dealing 3 writes
+    assert_fails(verify(tmp_path, tamper.encode(document)), "protocol")
 
 
 def reveal(document: dict[str, Any], seed: str) -> None:
@@ -386,24 +450,28 @@ def test_another_seed_fails_the_commitment(exports: dict[str, bytes], game: str,
     forged = tamper.rechain(edited(exports[game], lambda d: reveal(d, "ab" * 32)))
     assert_fails(verify(tmp_path, forged), "commitment")
     half_forged = edited(exports[game], lambda d: d.update(seed="ab" * 32))  # GameEnded still says the real one
-    assert_fails(verify(tmp_path, half_forged), "format")
+    assert_malformed(verify(tmp_path, half_forged), "document_mismatch")
 
 
-def test_a_game_claimed_dealt_by_version_1_fails_the_commitment(exports: dict[str, bytes], tmp_path: Path) -> None:
-    """Dealing 1 would let the key be the seed itself; the commitment of a dealing 2 game is not sha256(seed)."""
+@pytest.mark.parametrize("dealing", [1, 2])
+def test_a_game_claimed_dealt_by_an_earlier_protocol_fails_the_protocol(
+    exports: dict[str, bytes], dealing: int, tmp_path: Path
+) -> None:
+    """A downgrade would skip the checks the older protocol lacks (dealing 1: the seed is the key, no chain; dealing
+    2: an unkeyed chain, no reveals, no bots' budget): the stream's shape gives it away, chain recomputed or not."""
     document = tamper.decode(exports["six-nimmt"])
-    if document["events"][0]["data"].get("dealing", 1) != 2:
-        pytest.skip("this Tapis deals by version 1")
-    document["events"][0]["data"]["dealing"] = 1
-    assert_fails(verify(tmp_path, tamper.rechain(tamper.encode(document))), "format")  # the document says 2
-    document["dealing"] = 1
-    assert_fails(verify(tmp_path, tamper.rechain(tamper.encode(document))), "commitment")
+    document["events"][0]["data"]["dealing"] = dealing
+    assert_malformed(verify(tmp_path, tamper.rechain(tamper.encode(document))), "document_mismatch")
+    document["dealing"] = dealing
+    if dealing == 1:  # no links in dealing 1
+        document.update(chain_head=None, events=[e | {"chain": None} for e in document["events"]])
+    assert_fails(verify(tmp_path, tamper.rechain(tamper.encode(document))), "protocol")
 
 
-# --- what is not a finished game's export ---------------------------------------------------------------------------
+# --- what is not a finished game's well-formed export ---------------------------------------------------------------
 
 
-def test_a_running_game_fails_the_format_check(tmp_path: Path) -> None:
+def test_a_running_game_is_not_finished(tmp_path: Path) -> None:
     async def running() -> bytes:
         services = in_memory()
         created = plain(await services.commands.create("six-nimmt", 3, None, None, None))
@@ -413,8 +481,8 @@ def test_a_running_game_fails_the_format_check(tmp_path: Path) -> None:
         return await services.exports.export(created["game_id"], None)
 
     run = verify(tmp_path, asyncio.run(running()))
-    assert_fails(run, "format")
-    assert "the game has not finished: its seed is not revealed" in run.err
+    assert_malformed(run, "not_finished")
+    assert "there is no seed to check yet" in run.err
 
 
 def edited(blob: bytes, change: Callable[[dict[str, Any]], object]) -> bytes:
@@ -428,41 +496,127 @@ def first_shuffle(document: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MALFORMED: dict[str, tuple[Callable[[bytes], bytes], str]] = {
-    "not json": (lambda b: b"this is not an export\n", "not JSON"),
-    "not utf-8": (lambda b: b"\xff\xfe" + b, "not UTF-8"),
-    "empty": (lambda b: b"", "truncated"),
-    "truncated": (lambda b: b[: len(b) // 2], "truncated"),
-    "a list": (lambda b: b"[1, 2]\n", "not a tapis export"),
-    "wrong format": (lambda b: edited(b, lambda d: d.update(format="other-export")), "not a tapis export"),
-    "format_version 99": (lambda b: edited(b, lambda d: d.update(format_version=99)), "format_version 99"),
-    "missing events": (lambda b: edited(b, lambda d: d.pop("events")), "'events' is missing"),
-    "no events": (lambda b: edited(b, lambda d: d.update(events=[])), "no event"),
-    "players a string": (lambda b: edited(b, lambda d: d.update(players="3")), "'players'"),
-    "unknown game": (lambda b: edited(b, lambda d: d.update(game="chess")), "unknown game 'chess'"),
-    "event without data": (lambda b: edited(b, lambda d: d["events"][3].pop("data")), "events[3]: the field 'data'"),
-    "a field twice": (lambda b: b.replace(b'"game":', b'"game":"x","game":', 1), "names a field twice"),
+def first_event(type_: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def pick(document: dict[str, Any]) -> dict[str, Any]:
+        event: dict[str, Any] = next(e for e in document["events"] if e["type"] == type_)
+        return event
+
+    return pick
+
+
+def as_format_2(document: dict[str, Any]) -> None:
+    document["format_version"] = 2
+    del document["fairness"]
+
+
+# each: the edit, the malformed code, and a word of the message
+MALFORMED: dict[str, tuple[Callable[[bytes], bytes], str, str]] = {
+    "not json": (lambda b: b"this is not an export\n", "not_json", "Expecting value"),
+    "not utf-8": (lambda b: b"\xff\xfe" + b, "not_json", "not UTF-8"),
+    "a byte order mark": (lambda b: b"\xef\xbb\xbf" + b, "not_json", "byte order mark"),
+    "empty": (lambda b: b"", "not_json", "truncated"),
+    "truncated": (lambda b: b[: len(b) // 2], "not_json", "truncated"),
+    "a list": (lambda b: b"[1, 2]\n", "bad_shape", "not a tapis export"),
+    "wrong format": (lambda b: edited(b, lambda d: d.update(format="other-export")), "bad_shape", "not a tapis"),
+    "format_version 99": (lambda b: edited(b, lambda d: d.update(format_version=99)), "unknown_version", "99"),
+    "format_version 2.0": (lambda b: b.replace(b'"format_version":3', b'"format_version":2.0'), "bad_number", "2.0"),
+    "dealing 0": (lambda b: edited(b, lambda d: d.update(dealing=0)), "unknown_version", "dealing 0"),
+    "schema_version 2": (
+        lambda b: edited(b, lambda d: d["events"][2].update(schema_version=2)),
+        "unknown_version",
+        "schema_version 2",
+    ),
+    "missing events": (lambda b: edited(b, lambda d: d.pop("events")), "bad_shape", "'events' is missing"),
+    "an unknown field": (lambda b: edited(b, lambda d: d.update(signed_by="ops")), "bad_shape", "'signed_by'"),
+    "an unknown event field": (
+        lambda b: edited(b, lambda d: d["events"][1].update(note="x")),
+        "bad_shape",
+        "events[1] holds an unknown field 'note'",
+    ),
+    "no events": (lambda b: edited(b, lambda d: d.update(events=[])), "numbering", "1..n"),
+    "events renumbered": (lambda b: edited(b, lambda d: d["events"][4].update(version=9)), "numbering", "1..n"),
+    "players a string": (lambda b: edited(b, lambda d: d.update(players="3")), "bad_shape", "'players'"),
+    "unknown game": (lambda b: edited(b, lambda d: d.update(game="chess")), "unknown_game", "'chess'"),
+    "eleven players": (lambda b: edited(b, lambda d: d.update(players=11)), "unknown_game", "not 11"),
+    "event without data": (
+        lambda b: edited(b, lambda d: d["events"][3].pop("data")),
+        "bad_shape",
+        "events[3]: the field 'data'",
+    ),
+    "a field twice": (lambda b: b.replace(b'"game":', b'"game":"x","game":', 1), "duplicate_key", "'game'"),
+    "a game id not the server's": (lambda b: edited(b, lambda d: d.update(game_id="g1")), "bad_value", "'g1'"),
+    "a time not as hashed": (
+        lambda b: edited(b, lambda d: d["events"][0].update(recorded_at="2026-12-03T13:00:00Z")),
+        "bad_value",
+        "YYYY-MM-DDTHH:MM:SS.ffffffZ",
+    ),
+    "an upper-case link": (
+        lambda b: edited(b, lambda d: d["events"][2].update(chain=d["events"][2]["chain"].upper())),
+        "bad_value",
+        "events[2]: its chain",
+    ),
+    "a type its data does not say": (
+        lambda b: edited(b, lambda d: first_event("GameStarted")(d)["data"].update(type="GameEnded")),
+        "bad_event",
+        "its data says type 'GameEnded'",
+    ),
+    "a field a table event never has": (
+        lambda b: edited(b, lambda d: first_event("GameStarted")(d)["data"].update(fair=True)),
+        "bad_event",
+        "'fair'",
+    ),
     "source not cards": (
         lambda b: tamper.rechain(edited(b, lambda d: first_shuffle(d).update(source=[None]))),
-        "not a list of cards",
+        "bad_event",
+        "'source'",
+    ),
+    "dealing 3 in format 2": (
+        lambda b: edited(b, as_format_2),
+        "document_mismatch",
+        "format 3",
     ),
 }
 
 
 @pytest.mark.parametrize("case", MALFORMED)
-def test_a_malformed_file_exits_2_naming_its_problem(exports: dict[str, bytes], case: str, tmp_path: Path) -> None:
-    change, named = MALFORMED[case]
-    run = verify(tmp_path, change(exports["six-nimmt"]))
-    assert run.code == 2, run.out + run.err
+def test_a_malformed_file_exits_2_naming_its_code(exports: dict[str, bytes], case: str, tmp_path: Path) -> None:
+    change, code, named = MALFORMED[case]
+    blob = exports["barbu"]
+    run = verify(tmp_path, change(blob))
+    assert_malformed(run, code)
     assert named in run.err, run.err
-    assert run.out == ""
+    text = verify(tmp_path, change(blob), as_json=False)
+    assert (text.code, text.out, text.err) == (2, "", run.err)
+
+
+HOSTILE: dict[str, Callable[[bytes], bytes]] = {
+    "too_large": lambda b: b + b" " * (70 * 2**20),  # 70 MiB
+    "too_deep": lambda b: b[:-2] + b',"x":' + b"[" * 100_000 + b"]" * 100_000 + b"}\n",
+    "bad_number": lambda b: b.replace(b'"schema_version":1', b'"schema_version":18446744073709551617', 1),
+    "bad_value": lambda b: edited(b, lambda d: d.update(seed="ab" * 500_000)),  # a 1 MB seed
+    "unknown_game": lambda b: edited(b, lambda d: d.update(players=3_000_000)),
+}
+
+
+@pytest.mark.parametrize("code", HOSTILE)
+def test_a_hostile_file_is_refused_within_bounds(exports: dict[str, bytes], code: str, tmp_path: Path) -> None:
+    """Huge, deeply nested, out of range: refused by its code in well under a second of work, no traceback."""
+    blob = HOSTILE[code](exports["six-nimmt"])
+    began = time.monotonic()
+    run = verify(tmp_path, blob)
+    assert_malformed(run, code)
+    assert time.monotonic() - began < 10  # a few tenths on a quiet machine; the bound is for a loaded CI
 
 
 def test_a_missing_file_and_a_bad_head_exit_2(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-I", str(VERIFIER), str(tmp_path / "nope.json")], capture_output=True, text=True, check=False
+        [sys.executable, "-I", str(VERIFIER), str(tmp_path / "nope.json"), "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2 and "cannot read" in done.stderr
+    assert json.loads(done.stdout)["code"] == "unreadable"
     done = subprocess.run(
         [sys.executable, "-I", str(VERIFIER), str(tmp_path / "nope.json"), "--head", "xyz"],
         capture_output=True,
