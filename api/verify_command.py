@@ -17,6 +17,7 @@ import msgspec
 
 from services.codec import codec
 from services.export_check import CorruptExport, parse
+from services.strict_json import MAX_BYTES
 from services.verify import NotFinished, verify
 
 
@@ -30,7 +31,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     try:
-        blob = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        # one byte past the bound is enough to refuse a file as too large, without reading the rest into memory
+        with sys.stdin.buffer if args.file == "-" else Path(args.file).open("rb") as source:
+            blob = source.read(MAX_BYTES + 1)
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
