@@ -34,9 +34,10 @@ from services.canonical import canonical
 from services.chain import Links, links_of
 from services.export import FailedVerification
 from services.export_check import CorruptExport
+from services.timer import TurnTimer
 from tests.game_driver import play_to_end
 from tests.plain import plain
-from tests.unit.services.fakes import fresh_adapters
+from tests.unit.services.fakes import ManualClock, fresh_adapters
 
 
 class Clock:
@@ -474,3 +475,20 @@ async def test_an_imported_game_says_so_in_the_view_and_the_listing(clock: Clock
     assert listed and listed[0]["imported"] is True
     # a game played here is not
     assert plain(await source.queries.view(document["game_id"], None))["imported"] is False
+
+
+async def test_the_turn_timers_moves_are_made_again_by_the_audit() -> None:
+    clock = ManualClock()
+    services = wire(fresh_adapters(clock), Settings())
+    timer = TurnTimer(services.timer.transactor, services.timer.bots, services.timer.due, clock=clock)
+    created = plain(await services.commands.create("six-nimmt", 2, None, None, None, turn_seconds=30))
+    game_id = created["game_id"]
+    tokens = [plain(await services.commands.join(game_id, None, f"p{s}", None, None))["player_token"] for s in (0, 1)]
+    await services.commands.start(game_id, created["admin_token"])
+    for _ in range(3):  # three turns played by the timer's bot for both seats
+        clock.advance(31)
+        await timer.run_once()
+    await play_to_end(services, game_id, tokens)
+    report = plain(await services.auditor.audit(game_id))
+    bots = next(c for c in report["checks"] if c["name"] == "bot_moves")
+    assert report["ok"] and int(bots["detail"].split()[0]) >= 3, bots
