@@ -2,13 +2,15 @@
 
 Plays every game of `PLAN` in memory (`bootstrap.in_memory`) with fixed seeds and fixed bot levels, and writes one
 JSON file per game (`<name>.<release>.json`, the format is `CorpusGame` below and tests/corpus/README.md): the events
-exactly as stored, and what the code of this release made of them (final view per viewer, scores, winners, audit).
+exactly as stored (format 2: with each event's chain link and recorded time, which dealing 3's links cover), and
+what the code of this release made of them (final view per viewer, scores, winners, audit).
 `tests/corpus/test_corpus.py` replays every file on every commit, so a change that breaks an old game fails CI.
 
 Seeds are searched, not picked by hand: the n-th candidate seed of a game is sha256("tapis-corpus:<name>:<n>"),
 and the first whose game shows every feature its plan entry needs (read from the recorded events by `features`)
 is kept; a plan the bots cannot satisfy in `--tries` seeds stops the tool. Everything the output depends on is
-fixed (seeds, bot levels, game ids, bot move budget), so the same code writes the same bytes.
+fixed (seeds, bot levels and budget, game ids, the people's entropies, the clock that stamps every event), so the
+same code writes the same bytes.
 
 Record a release's games when it changes what is stored (new events, fields, schema versions), with the code of
 that commit: earlier files are never rewritten, they are what the later code must still replay.
@@ -24,20 +26,24 @@ import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import msgspec
 
 import bootstrap
 from bootstrap import Services
+from domain.games.registry import GAMES
 from domain.kernel import table as tables
+from domain.kernel.deal_key import entropy_commitment
 from domain.kernel.viewer import SPECTATOR, Viewer, seat_viewer
 from infra.settings import Settings
+from services.canonical import stamp
 from services.codec import codec
 
-FORMAT = 1
+# 1: dealing-1 games (no links, times not kept); 2: each event's `chain` and `recorded_at` too (tests/corpus/README.md)
+FORMAT = 2
 DEFAULT_OUT = Path("tests/corpus")
 # Named in the issue that asked for the corpus (History, part 2); a later contract does not make old games thin.
 BARBU_CONTRACTS = ("king_of_hearts", "queens", "hearts", "tricks", "last_trick", "salad", "reussite")
@@ -54,6 +60,11 @@ class CorpusEvent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     schema_version: int  # the stored event's, 1 for events stored before events had one
     metadata: dict[str, Any]
     data: str  # the stored JSON text, unchanged: its UTF-8 bytes are the stored bytes
+    # format 2: the event's link in the game's chain (None: a game recorded before the chain), and the time the
+    # write stamped, as every dealing-3 link and export writes it (`services.canonical.stamp`). Format 1 kept
+    # neither: its games (dealing 1) have no chain, and nothing they replay to depends on the time.
+    chain: str | None = None
+    recorded_at: str | None = None
 
 
 class CorpusSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -65,6 +76,9 @@ class CorpusCheck(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     ok: bool
     detail: str  # for the reader: its wording may change between releases, the name and the outcome may not
+    # format 2: whether the check applies to the game's protocol (what it proves); None in format 1, which
+    # recorded no such thing
+    applies: bool | None = None
 
 
 class Expected(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -100,17 +114,26 @@ def viewer_key(viewer: Viewer) -> str:
 def features(game: str, players: int, events: list[tuple[str, dict[str, Any]]]) -> set[str]:
     created = next(data for kind, data in events if kind == "GameCreated")
     options: dict[str, Any] = created["options"]
-    seen: set[str] = set()
+    # GameCreated had no `dealing` before dealing 2: such a game is dealt by version 1
+    seen: set[str] = {f"dealing:{created.get('dealing', 1)}"}
     for kind, data in events:
         match kind:
             case "GameEnded":
                 seen.add("finished")
             case "PlayerJoined" if data.get("bot") is None:
                 seen.add("person")
+            case "PlayerJoined" | "BotTookOver":
+                seen.add(f"bot:{data['bot']}")
+                if kind == "BotTookOver":
+                    seen.add("bot_took_over")
             case "SeatForfeited":
                 seen.add("forfeit")
-            case "BotTookOver":
-                seen.add("bot_took_over")
+            case "EntropyCommitted":
+                seen.add("committed")
+            case "EntropyRevealed":
+                seen.add("revealed")
+            case "CommandAccepted" if data["by"] == "player" and data["command"]["action"] == "play":
+                seen.add("person_moved")  # a person's move, sent through the services and recorded (dealing 2 on)
     match game:
         case "six-nimmt":
             seen |= _six_nimmt(players, options, events)
@@ -209,6 +232,9 @@ class Plan:
     bots: tuple[str | None, ...]  # cycled over the seats; None seats a person, whom `people` plays
     needs: frozenset[str]
     people: People | None = None
+    # dealing 3: each person commits at join (to an entropy derived from the plan's name and its seat) and reveals
+    # once every seat is taken; without, a person joins with no entropy, as a client of dealing 1 did
+    commit: bool = False
 
 
 async def hoard_then_forfeit(services: Services, game_id: str, tokens: dict[int, str]) -> None:
@@ -233,11 +259,35 @@ async def hoard_then_forfeit(services: Services, game_id: str, tokens: dict[int,
         await services.seats.forfeit(game_id, token)
 
 
+def first_moves_then_forfeit(moves: int) -> People:
+    """The people play the first of their legal moves, through the services as a client does, for `moves` moves in
+    all, then forfeit and the bots finish the game; a game that ends first has no forfeit (the people played it to
+    its end with the bots)."""
+
+    async def people(services: Services, game_id: str, tokens: dict[int, str]) -> None:
+        for _ in range(moves):
+            view = await services.queries.view(game_id, None)
+            if view.status != "active":
+                return
+            awaited = [seat for seat in view.awaiting if seat in tokens]
+            if not awaited:
+                raise SystemExit(f"{game_id}: the game waits for {view.awaiting}, none of them a person")
+            token = tokens[awaited[0]]
+            legal = (await services.queries.legal_moves(game_id, token)).moves
+            await services.commands.command(game_id, token, msgspec.json.encode(legal[0]), None, None)
+        if (await services.queries.view(game_id, None)).status == "active":
+            for _, token in sorted(tokens.items()):
+                await services.seats.forfeit(game_id, token)
+
+    return people
+
+
 def every_contract(*more: str) -> frozenset[str]:
     return frozenset({"finished", "every_contract", *more})
 
 
 MIX = ("smart", "random")
+PROVEN = frozenset({"finished", "dealing:3", "person", "committed", "revealed", "person_moved"})
 PLAN: tuple[Plan, ...] = (
     Plan("six-nimmt-2p", "six-nimmt", 2, {}, MIX, frozenset({"finished", "take:sixth_card", "several_rounds"})),
     Plan("six-nimmt-4p-pro", "six-nimmt", 4, {"variant": "pro"}, ("smart",), frozenset({"finished", "pro"})),
@@ -314,9 +364,66 @@ PLAN: tuple[Plan, ...] = (
         MIX,
         frozenset({"finished", "extended", "trade_accepted", "three_exhaustions"}),
     ),
+    # Proof version 3 (dealing 3): each game once, with people who commit at join and reveal, bots for the other
+    # seats, an `expert` among them once (the audit's `bot_moves` replays its search); few seats and rounds, so that
+    # the files stay small
+    Plan(
+        "six-nimmt-3p-expert",
+        "six-nimmt",
+        3,
+        {"end": {"kind": "rounds", "rounds": 1}},
+        (None, "expert", "random"),
+        PROVEN | {"bot:expert", "take:sixth_card"},
+        people=first_moves_then_forfeit(1_000),  # the person plays its every move: the round ends first
+        commit=True,
+    ),
+    Plan(
+        "le-baron-3p-committed",
+        "le-baron",
+        3,
+        {},
+        (None, "smart", "random"),
+        PROVEN | {"forfeit", "bot_took_over"},
+        people=first_moves_then_forfeit(4),
+        commit=True,
+    ),
+    Plan(
+        "barbu-4p-committed",
+        "barbu",
+        4,
+        {"contracts": ["hearts", "tricks"], "max_rounds": 2},
+        (None, None, "smart", "random"),
+        PROVEN | {"forfeit", "contract:hearts", "contract:tricks"},
+        people=first_moves_then_forfeit(12),
+        commit=True,
+    ),
+    Plan(
+        "daron-2p-committed",
+        "daron",
+        2,
+        {},
+        (None, "smart"),
+        PROVEN | {"forfeit", "duel"},
+        people=first_moves_then_forfeit(10),
+        commit=True,
+    ),
+    Plan(
+        "bohnanza-3p-committed",
+        "bohnanza",
+        3,
+        {},
+        ("random", None, "smart"),
+        PROVEN | {"forfeit", "trade_accepted"},
+        people=first_moves_then_forfeit(10),
+        commit=True,
+    ),
 )
 
 PEOPLE = ("Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil", "Hal", "Ivo", "Jo")
+# The clock the recording's writes stamp their events with: pinned, since dealing 3's links cover the time. One step
+# per write, with a fraction of a second, so that the stamps use the six fraction digits a link hashes.
+CLOCK_START = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+CLOCK_STEP = timedelta(seconds=1, microseconds=250_001)
 
 
 # --- playing and recording ---
@@ -330,24 +437,64 @@ def pinned_game_id(name: str) -> str:
     return hashlib.sha256(f"tapis-corpus-game:{name}".encode()).hexdigest()[:16]
 
 
+def person_entropy(name: str, seat: int) -> str:
+    """The entropy a person of the plan commits to and reveals: drawn by its device in play, fixed here (64 hex)."""
+    return hashlib.sha256(f"tapis-corpus-entropy:{name}:{seat}".encode()).hexdigest()
+
+
+class PinnedClock:
+    """A clock for the recording: CLOCK_START, then one CLOCK_STEP later at each reading (each write reads it once)."""
+
+    def __init__(self) -> None:
+        self.now = CLOCK_START
+
+    def __call__(self) -> datetime:
+        now = self.now
+        self.now += CLOCK_STEP
+        return now
+
+
 def settings() -> Settings:
-    # spelled out, not left to the defaults: a smaller bot budget would stop the bots mid-game and change the games
-    return Settings(test_mode=True, bot_moves_per_command=1_000_000)
+    # spelled out, not left to the defaults: a smaller bot budget would stop the bots mid-game and change the games,
+    # and the expert's budget is recorded in GameCreated (`bot_budget`) for the audit to replay its search with.
+    # Not in test mode: no creator chooses a seed (`play` founds each game with the searched one as the server's).
+    return Settings(test_mode=False, bot_moves_per_command=1_000_000, bot_expert_budget=1.0)
 
 
 async def play(plan: Plan, seed: str) -> tuple[Services, str]:
-    services = bootstrap.in_memory(settings())
-    # game ids are random by design; pinned here so that the same code writes the same files
-    with mock.patch("services.commands.secrets.token_hex", return_value=pinned_game_id(plan.name)):
-        created = await services.commands.create(plan.game, plan.players, plan.options, seed, None)
+    services = bootstrap.in_memory(settings(), bootstrap.memory_adapters(PinnedClock()))
+    commands = services.commands
+    # Founded as `create` founds a game, with the seed the search chose as the server's (`create` takes a client's
+    # seed only, which a server in test mode marks `client`: never fair) and an id pinned for the file's name,
+    # where a server draws both at random: so the games are what a server stores, and the same code writes the
+    # same files. The seeds are searched and the people's entropies fixed: a recording, not a fair game.
+    founding = commands.founding(
+        rules=GAMES[plan.game],
+        game_id=pinned_game_id(plan.name),
+        players=plan.players,
+        options=plan.options,
+        seed=bytes.fromhex(seed),
+        source="server",
+        turn_seconds=None,
+        key_id=None,
+        private=False,
+        seats=[],
+    )
+    created, _ = await commands.found(founding)
     game_id, admin = created.game_id, created.admin_token
     tokens: dict[int, str] = {}
     for seat in range(plan.players):
         level = plan.bots[seat % len(plan.bots)]
-        taken = await services.commands.join(game_id, admin, PEOPLE[seat] if level is None else None, seat, level)
+        person = level is None
+        committed = entropy_commitment(game_id, person_entropy(plan.name, seat)) if person and plan.commit else None
+        taken = await commands.join(game_id, admin, PEOPLE[seat] if person else None, seat, level, commitment=committed)
         if taken.player_token is not None:
             tokens[seat] = taken.player_token
-    await services.commands.start(game_id, admin)
+    if plan.commit:
+        # every seat is taken: each person opens its commitment, and the start deals at once
+        for seat, token in sorted(tokens.items()):
+            await commands.reveal(game_id, token, person_entropy(plan.name, seat))
+    await commands.start(game_id, admin)
     if plan.people is not None:
         await plan.people(services, game_id, tokens)
     return services, game_id
@@ -398,6 +545,8 @@ async def export(
                 schema_version=getattr(r, "schema_version", None) or 1,
                 metadata=r.metadata,
                 data=bytes(r.data).decode(),
+                chain=r.chain,
+                recorded_at=stamp(r.recorded_at),
             )
             for r in recorded
         ],
@@ -405,7 +554,7 @@ async def export(
             scores=report.scores,
             winners=report.winners,
             audit_ok=report.ok,
-            checks=[CorpusCheck(name=c.name, ok=c.ok, detail=c.detail) for c in report.checks],
+            checks=[CorpusCheck(name=c.name, ok=c.ok, detail=c.detail, applies=c.applies) for c in report.checks],
             views=views,
         ),
     )
