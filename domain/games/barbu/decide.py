@@ -10,7 +10,7 @@ from domain.games.barbu.reussite import fits, grants_extra_play, jammed, playabl
 from domain.games.barbu.rounds import score_round
 from domain.games.barbu.scoring import REUSSITE_PRIZES, trick_points
 from domain.games.barbu.state import State
-from domain.games.barbu.tricks import breaks_hearts_ban, follows_suit, led_suit, trick_round_over, trick_winner
+from domain.games.barbu.tricks import led_suit, trick_fault, trick_round_over, trick_winner
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import refuse
 from domain.kernel.recorder import Recorder
@@ -66,11 +66,11 @@ def play_to_trick(rec: Rec, seat: int, card: str, shuffler: Shuffler) -> None:
     state = rec.state
     check_turn(state, seat)
     check_in_hand(state, seat, card)
-    hand, led = state.hands[seat], led_suit(state)
-    if not follows_suit(hand, led, card):
-        raise refuse("must_follow_suit", f"you hold {led} and must follow suit")
-    if breaks_hearts_ban(state, hand, led, card):
-        raise refuse("hearts_banned", "no heart in the first trick of this contract while you hold another suit")
+    match trick_fault(state, state.hands[seat], card):
+        case "must_follow_suit":
+            raise refuse("must_follow_suit", f"you hold {led_suit(state)} and must follow suit")
+        case "hearts_banned":
+            raise refuse("hearts_banned", "no heart in the first trick of this contract while you hold another suit")
     rec.emit(CardPlayed(seat=seat, card=card))
     if len(rec.state.trick) == rec.state.players:
         win_trick(rec)

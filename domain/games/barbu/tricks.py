@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.games.barbu.cards import HEARTS, rank, suit
 from domain.games.barbu.contracts import ENDS_EARLY, HEARTS_BANNED_FIRST_TRICK, KING
 from domain.games.barbu.events import RoundEnd
 from domain.games.barbu.scoring import scores_in
 from domain.games.barbu.state import State
+
+# why a card may not go to the trick: the refusal's code
+TrickFault = Literal["must_follow_suit", "hearts_banned"]
 
 
 def led_suit(state: State) -> str | None:
@@ -37,15 +42,23 @@ def breaks_hearts_ban(state: State, hand: list[str], led: str | None, card: str)
     return any(suit(c) != HEARTS for c in hand)
 
 
+def trick_fault(state: State, hand: list[str], card: str) -> TrickFault | None:
+    """Why `card` may not go to the trick from `hand` now (the code `decide` refuses it with), or None when it may.
+
+    The one rule of trick play: `decide` refuses by it and `legal_moves` lists the cards it lets through, so the two
+    cannot drift apart.
+    """
+    led = led_suit(state)
+    if not follows_suit(hand, led, card):
+        return "must_follow_suit"
+    if breaks_hearts_ban(state, hand, led, card):
+        return "hearts_banned"
+    return None
+
+
 def playable_in_trick(state: State, seat: int) -> list[str]:
     hand = state.hands[seat]
-    led = led_suit(state)
-    following = [c for c in hand if suit(c) == led]
-    candidates = following or hand
-    if not following and hearts_banned(state):
-        # the ban bites only a lead or a discard; with nothing but hearts, hearts are allowed
-        candidates = [c for c in candidates if suit(c) != HEARTS] or candidates
-    return candidates
+    return [c for c in hand if trick_fault(state, hand, c) is None]
 
 
 def trick_winner(trick: list[tuple[int, str]]) -> int:

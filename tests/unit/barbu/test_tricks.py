@@ -115,6 +115,16 @@ def test_a_heart_lead_in_the_first_trick_is_followed_with_hearts(contract: str) 
     refused(state, 1, PlayCard(card="5C"), "must_follow_suit")
 
 
+def test_a_heart_on_a_heart_lead_in_the_first_trick_of_hearts_is_played() -> None:
+    # following suit comes first: the ban never refuses a heart that follows a heart lead, though the seat holds
+    # another suit (a rule that forgot `led == HEARTS` in `breaks_hearts_ban` refused this very card)
+    hands = [["2H", "3H"], ["4H", "5C"], ["6S", "7C"], ["8S", "9C"]]
+    state = play_all(position(hands, "hearts"), [(0, "2H")])
+    events, after = act(state, 1, PlayCard(card="4H"))
+    assert events == [CardPlayed(seat=1, card="4H")]
+    assert after.trick == [(0, "2H"), (1, "4H")]
+
+
 @pytest.mark.parametrize("contract", ["tricks", "last_trick"])
 def test_hearts_are_free_in_the_first_trick_of_the_other_contracts(contract: str) -> None:
     state = position(HANDS, contract)
