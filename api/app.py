@@ -98,7 +98,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
             MetricsController,
             SeatsController,
             WebhooksController,
-            web_client(),
+            web_client(settings.frame_ancestors),
         ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),

@@ -16,8 +16,11 @@ from pathlib import Path
 from litestar import Router
 from litestar.datastructures import CacheControlHeader
 from litestar.enums import ScopeType
+from litestar.middleware import DefineMiddleware
 from litestar.static_files import create_static_files_router
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from api.page_headers import PageHeaders
 
 WEB_STATIC = Path(__file__).resolve().parent / "web" / "static"
 
@@ -68,8 +71,9 @@ class NotModified:
         await self.app(scope, receive, send_conditionally)
 
 
-def web_client() -> Router:
-    """The static files router: `/` is index.html (the lobby), every other file by its name."""
+def web_client(frame_ancestors: str = "'none'") -> Router:
+    """The static files router: `/` is index.html (the lobby), every other file by its name, each with the pages'
+    security headers (api/page_headers.py); `frame_ancestors`: who may frame the pages (TAPIS_FRAME_ANCESTORS)."""
     return create_static_files_router(
         path="/",
         directories=[WEB_STATIC],
@@ -77,5 +81,5 @@ def web_client() -> Router:
         name="web",
         cache_control=CacheControlHeader(no_cache=True),
         include_in_schema=False,
-        middleware=[NotModified],
+        middleware=[DefineMiddleware(PageHeaders, static=WEB_STATIC, frame_ancestors=frame_ancestors), NotModified],
     )

@@ -60,6 +60,9 @@ class Settings:
     lobby_ttl_seconds: float = 86_400.0  # a lobby nobody starts expires this long after its creation; 0 = never
     # dealing 3: how long the start waits for committed seats to reveal, from the last change of the seats
     reveal_seconds: float = 120.0
+    # the CSP frame-ancestors of the web client's pages: 'none' (nobody frames them), or the origins of portals
+    # that embed the table on purpose, space-separated (api/page_headers.py)
+    frame_ancestors: str = "'none'"
     heartbeat_seconds: float = 15.0
     max_streams_per_client: int = 20  # live streams open at once per client address and process; 0 = no cap
     bot_moves_per_command: int = 4  # bot moves inside one request; the rest in the background (services/bot_runner.py)
@@ -137,6 +140,7 @@ class Settings:
             bot_grace_seconds=float(os.environ.get("TAPIS_BOT_GRACE_SECONDS", "5")),
             lobby_ttl_seconds=float(os.environ.get("TAPIS_LOBBY_TTL_SECONDS", "86400")),
             reveal_seconds=float(os.environ.get("TAPIS_REVEAL_SECONDS", "120")),
+            frame_ancestors=os.environ.get("TAPIS_FRAME_ANCESTORS", "'none'").strip() or "'none'",
             bot_moves_per_command=int(os.environ.get("TAPIS_BOT_MOVES_PER_REQUEST", "4")),
             bot_think_seconds=float(os.environ.get("TAPIS_BOT_THINK_SECONDS", "0")),
             bot_trade_window_seconds=float(os.environ.get("TAPIS_BOT_TRADE_WINDOW_SECONDS", "5")),

@@ -107,6 +107,9 @@ def browser(web_url: str) -> Iterator[Browser]:
 
 
 def _page(browser: Browser, viewport: dict[str, int], **context: Any) -> Iterator[Page]:
+    # the pages forbid eval (api/page_headers.py), which Playwright's string predicates (`wait_for_function`) use:
+    # the tests' contexts bypass the policy, and tests/browser/test_page_security.py drives the pages under it
+    context.setdefault("bypass_csp", True)
     ctx = browser.new_context(viewport={"width": viewport["width"], "height": viewport["height"]}, **context)
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()
@@ -120,6 +123,12 @@ def _page(browser: Browser, viewport: dict[str, int], **context: Any) -> Iterato
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     viewport: dict[str, int] = getattr(request, "param", DESKTOP)
     yield from _page(browser, viewport)
+
+
+@pytest.fixture
+def strict_page(browser: Browser) -> Iterator[Page]:
+    """A desktop page that enforces the pages' Content-Security-Policy, as a player's browser does."""
+    yield from _page(browser, DESKTOP, bypass_csp=False)
 
 
 @pytest.fixture
