@@ -1,6 +1,7 @@
 """The audit page (audit.html) in Chromium: a finished game's export, fetched by game id or picked from disk, is
-verified in the browser (never through the server's /audit), each check with the standalone verifier's verdict and
-words; an edited export shows the check that catches it and the first failure's detail."""
+verified in the browser (never through the server's /audit), each check by its stable code with the standalone
+verifier's status, and the fairness level with its meaning; an edited export shows the check that catches it (the
+standalone verifier's code), a file that is no export the malformed code."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import FilePayload, Page, Request
 
 pytestmark = pytest.mark.browser
-CHECKS = ["format", "commitment", "deal_key", "chain", "shuffles", "deals"]
+CHECKS = ["protocol", "commitment", "reveals", "deal_key", "chain", "shuffles", "re_execution", "bot_moves", "scores"]
 
 
 @pytest.fixture(scope="module")
@@ -42,9 +43,9 @@ def rows(page: Page) -> list[dict[str, str]]:
     return found
 
 
-def python(blob: bytes, head: str | None = None) -> list[tuple[str, str, str]]:
-    checks: list[tuple[str, str, str]] = tamper.verifier.verify(blob, head)
-    return checks
+def python(blob: bytes, head: str | None = None) -> Any:
+    """The standalone verifier's verdict: .verdict, .code, .checks [{name, status, detail}] (its own words)."""
+    return tamper.verifier.verify(blob, head)
 
 
 def upload(page: Page, blob: bytes, name: str = "game.json") -> None:
@@ -76,10 +77,15 @@ def test_a_finished_games_export_verifies_in_the_browser_without_the_servers_aud
     page.goto(f"{web_url}/audit.html?game={finished.game_id}")
     assert verdict(page, "ok").startswith("Every check done in this browser passed")
     shown = rows(page)
-    assert [(r["name"], r["status"]) for r in shown] == [(name, "ok") for name in CHECKS]
-    for row, (name, status, detail) in zip(shown, python(exported), strict=True):
-        assert (row["name"], row["status"]) == (name, status)
-        assert row["detail"].startswith(detail)  # the standalone verifier's words, then what the check proves
+    assert [r["name"] for r in shown] == CHECKS
+    # the standalone verifier's statuses, check by check (each words its details itself)
+    assert [(r["name"], r["status"]) for r in shown] == [(c["name"], c["status"]) for c in python(exported).checks]
+    assert {r["status"] for r in shown} <= {"ok", "n/a", "partial", "not_run"}
+    # the test server deals from the creator's seed: reproducible, never fair, and the page says so
+    level = page.locator("#fairness")
+    assert level.get_attribute("data-fairness") == python(exported).fairness == "client"
+    assert level.get_attribute("data-fair") == "false"
+    assert "not fair: the creator chose the seed" in (level.text_content() or "")
     assert f"/v1/games/{finished.game_id}/export" in " ".join(asked)
     assert not [
         url for url in asked if "/v1/" in url and url.split("?")[0].endswith("/audit")
@@ -101,13 +107,13 @@ def test_an_edited_event_fails_the_chain_and_the_checks_after_it_are_not_run(
     page.goto(f"{web_url}/audit.html")
     upload(page, blob)
     expected = python(blob)
-    assert expected[-1][:2] == ("chain", "FAILED")
-    assert verdict(page, "failed") == f"FAILED chain: {expected[-1][2]}"
+    assert (expected.verdict, expected.code) == ("failed", "chain")
+    assert verdict(page, "failed").startswith("FAILED chain: event ")
+    assert page.get_attribute("#verdict", "data-code") == "chain"
     statuses = {r["name"]: r["status"] for r in rows(page)}
-    assert statuses == {"format": "ok", "commitment": "ok", "deal_key": "ok", "chain": "FAILED"} | {
-        "shuffles": "not-run",
-        "deals": "not-run",
-    }
+    before = {c["name"]: c["status"] for c in expected.checks}
+    assert statuses == before | {"chain": "failed"} | {name: "skipped" for name in CHECKS[CHECKS.index("chain") + 1 :]}
+    assert "but a check failed, so nothing is proven" in (page.text_content("#fairness") or "")
 
 
 @pytest.mark.parametrize(
@@ -115,7 +121,7 @@ def test_an_edited_event_fails_the_chain_and_the_checks_after_it_are_not_run(
     [
         ("seed", "commitment"),
         ("entropy", "deal_key"),
-        ("swap_hands", "deals"),
+        ("swap_hands", "re_execution"),  # the deals: the part of the re-execution that needs no rules
         ("chosen_deal", "shuffles"),
     ],
 )
@@ -129,12 +135,13 @@ def test_a_tampered_export_shows_the_check_that_catches_it(
     else:
         blob = getattr(tamper, tampered)(exported)  # rechained: only the check about the meaning catches it
     expected = python(blob)
-    assert expected[-1][:2] == (caught_by, "FAILED")
+    assert (expected.verdict, expected.code) == ("failed", caught_by)
     page.goto(f"{web_url}/audit.html")
     upload(page, blob, f"{tampered}.json")
-    assert verdict(page, "failed") == f"FAILED {caught_by}: {expected[-1][2]}"
+    assert verdict(page, "failed").startswith(f"FAILED {caught_by}: ")
+    assert page.get_attribute("#verdict", "data-code") == caught_by
     failed = page.locator(f'#checks tr[data-check="{caught_by}"]')
-    assert failed.get_attribute("data-status") == "FAILED"
+    assert failed.get_attribute("data-status") == "failed"
 
 
 def reveal(document: dict[str, Any], seed: str) -> None:
@@ -161,16 +168,21 @@ def test_a_kept_head_is_checked_and_a_file_that_is_no_export_is_refused(
     assert verdict(page, "failed").startswith("FAILED head: no event's chain is 0000000000000000...")
     page.fill("#head", "")
     upload(page, exported[: len(exported) // 2], "truncated.json")
-    assert "the file ends early (truncated?)" in verdict(page, "malformed")
+    assert "the file ends early" in verdict(page, "malformed")
+    assert page.get_attribute("#verdict", "data-code") == "not_json"
     upload(page, json.dumps({"format": "other"}).encode(), "other.json")
     assert "not a tapis export" in verdict(page, "malformed")
+    assert page.get_attribute("#verdict", "data-code") == "bad_shape"
+    upload(page, exported.replace(b'"players":3,', b'"players":3.0,', 1), "float.json")
+    assert verdict(page, "malformed").startswith("Not a well-formed export (bad_number)")
+    assert page.is_hidden("#fairness")
 
 
 def test_the_audit_page_fits_a_phone(web_url: str, phone_page: Page, finished: Played) -> None:
     phone_page.goto(f"{web_url}/audit.html?game={finished.game_id}")
     verdict(phone_page, "ok")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
-    assert phone_page.locator('#checks tr[data-check="deals"]').is_visible()
+    assert phone_page.locator('#checks tr[data-check="re_execution"]').is_visible()
 
 
 def test_an_unknown_game_id_says_why_nothing_was_checked(web_url: str, page: Page) -> None:

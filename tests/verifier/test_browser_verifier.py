@@ -1,11 +1,15 @@
-"""The audit page's verifier (web/src/verify/, TypeScript on WebCrypto) against rules/dealing.md and the Python one.
+"""The audit page's verifier (web/src/verify/, TypeScript on WebCrypto) against docs/fair-play.md, the conformance
+corpus and the standalone Python verifier.
 
-1. `node --test web/test/verify.test.mjs`: rules/dealing.md's test vectors (shuffles, commitments, deal key) and the
-   chain's definition, on the bundle the page runs.
-2. Real finished games of the five games that Tapis played and exported (tests/verifier's `play`), the golden
-   corpus as format 1 exports (dealing 1, no chain), and each attacker's edit of tests/verifier/tamper.py and a few
-   more: the browser verifier must give exactly what `verifier/tapis_verify.py` gives, check by check, status and
-   detail, or call the file malformed where it does.
+1. `node --test web/test/verify.test.mjs`: the test vectors of docs/fair-play.md (dealing 3: commitments, deal key,
+   chain key, JCS bytes, link) and docs/fair-dealing.md (dealing 1 and 2), and the strict reader's codes, on the
+   bundle the page runs.
+2. verifier/conformance/: every file's verdict and code are what expected.json says a verifier without the games'
+   rules gives (`code_without_rules`).
+3. Real finished games of the five games that Tapis played and exported, the golden corpus as format 1 exports, each
+   attacker's edit of tests/verifier/tamper.py and bytes changed at random: the browser verifier's verdict and code
+   are exactly `verifier/tapis_verify.py`'s, file by file. The codes are the contract; each verifier words its
+   messages itself.
 
 Needs Node (20+, for its WebCrypto) and web/node_modules (`cd web && npm ci`); skips, saying so, without them.
 """
@@ -13,6 +17,7 @@ Needs Node (20+, for its WebCrypto) and web/node_modules (`cd web && npm ci`); s
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,7 +28,9 @@ import pytest
 from tests.verifier import tamper
 from tests.verifier.test_standalone import CORPUS, MORE_PLAYS, PLAYS
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+CONFORMANCE = ROOT / "verifier" / "conformance"
 NODE = shutil.which("node")
 
 pytestmark = pytest.mark.skipif(
@@ -37,17 +44,41 @@ def node(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([NODE, *args], cwd=WEB, capture_output=True, text=True, timeout=300, check=False)
 
 
-def test_the_vectors_of_dealing_md_on_the_browser_verifier() -> None:
+def test_the_vectors_of_fair_play_md_on_the_browser_verifier() -> None:
     done = node("--test", "test/verify.test.mjs")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "# fail 0" in done.stdout
 
 
+def browser_codes(*paths: Path | str, head: str | None = None) -> dict[str, dict[str, str]]:
+    """{file name: {verdict, code}} from the browser verifier: `node web/test/verify-files.mjs --codes PATH...`."""
+    done = node("test/verify-files.mjs", "--codes", *(("--head", head) if head else ()), *map(str, paths))
+    assert done.returncode == 0, done.stdout + done.stderr
+    codes: dict[str, dict[str, str]] = json.loads(done.stdout)
+    return codes
+
+
+def python_code(blob: bytes, head: str | None = None) -> dict[str, str]:
+    found = tamper.verifier.verify(blob, head)
+    return {"verdict": found.verdict, "code": found.code}
+
+
+@pytest.mark.skipif(not (CONFORMANCE / "expected.json").is_file(), reason="verifier/conformance/ is not built yet")
+def test_the_conformance_corpus() -> None:
+    expected: dict[str, dict[str, Any]] = json.loads((CONFORMANCE / "expected.json").read_text())
+    browser = browser_codes(CONFORMANCE)
+    assert set(browser) == set(expected)
+    for name, want in expected.items():
+        code = want["code_without_rules"]
+        # a forgery only the rules see (re_execution, bot_moves, scores) passes every check a verifier without them runs
+        verdict = want["verdict"] if want["verdict"] == "malformed" or code != "ok" else "ok"
+        assert browser[name] == {"verdict": verdict, "code": code}, name
+
+
 def edit(blob: bytes, change: Any, rechained: bool = False) -> bytes:
     document = tamper.decode(blob)
     change(document)
-    edited = tamper.encode(document)
-    return tamper.rechain(edited) if rechained and tamper.chained(document) else edited
+    return tamper.finish(document, rechained and tamper.chained(document))
 
 
 def set_seed(document: dict[str, Any]) -> None:
@@ -62,11 +93,24 @@ def first_data(type_: str, field: str, value: Any) -> Any:
     return change
 
 
+def reverse_order(document: dict[str, Any]) -> None:
+    shuffled = next(e for e in document["events"] if e["type"] == "DeckShuffled")["data"]
+    shuffled["order"] = shuffled["order"][::-1]
+
+
+def mutated(blob: bytes, rng: random.Random) -> bytes:
+    """One byte changed to one that JSON gives a meaning to: a digit, a bracket, a quote, a sign."""
+    changed = bytearray(blob)
+    changed[rng.randrange(len(changed))] = rng.choice(b'0123456789abcdef{}[]",:.-eE tfn\\')
+    return bytes(changed)
+
+
 def variants(exports: dict[str, bytes]) -> dict[str, bytes]:
     """Each game as exported, and edited as an attacker (or a broken disk) would."""
     files: dict[str, bytes] = {}
     for name, blob in exports.items():
         files[name] = blob
+        files[f"{name}.pretty"] = json.dumps(json.loads(blob), indent=2, sort_keys=True).encode()
         if name in MORE_PLAYS:  # the larger tables as exported: their deals (the edits are the same code paths)
             continue
         if b'"type":"CardsDealt"' in blob:  # tamper.py edits around the first deal (a six-nimmt pro game drafts)
@@ -82,11 +126,16 @@ def variants(exports: dict[str, bytes]) -> dict[str, bytes]:
             files[f"{name}.label"] = edit(blob, first_data("DeckShuffled", "label", "shuffle:7"), rechained=True)
             files[f"{name}.order"] = edit(blob, reverse_order, rechained=True)
         files[f"{name}.entropy"] = edit(blob, first_data("GameStarted", "entropy", ["x"] * 9), rechained=True)
+        files[f"{name}.metadata"] = edit(blob, lambda d: d["events"][0]["metadata"].update(actor="lobby"))
         files[f"{name}.head"] = edit(blob, lambda d: d.update(chain_head="00" * 32))
         files[f"{name}.dealing"] = edit(blob, lambda d: d.update(dealing=1))
+        files[f"{name}.fairness"] = edit(blob, lambda d: d.update(fairness="committed"))
         files[f"{name}.unfinished"] = edit(blob, lambda d: d.update(finished=False))
         files[f"{name}.no_field"] = edit(blob, lambda d: d.pop("created_at"))
         files[f"{name}.truncated"] = blob[: len(blob) // 2]
+        rng = random.Random(name)
+        for i in range(12):
+            files[f"{name}.byte{i}"] = mutated(blob, rng)
     for name, blob in list(CORPUS.items())[:6]:
         files[f"corpus.{name}"] = blob
         files[f"corpus.{name}.seed"] = edit(blob, set_seed)
@@ -94,56 +143,33 @@ def variants(exports: dict[str, bytes]) -> dict[str, bytes]:
     return files
 
 
-def reverse_order(document: dict[str, Any]) -> None:
-    shuffled = next(e for e in document["events"] if e["type"] == "DeckShuffled")["data"]
-    shuffled["order"] = shuffled["order"][::-1]
-
-
-def python_verdict(blob: bytes, head: str | None = None) -> dict[str, Any]:
-    try:
-        checks = tamper.verifier.verify(blob, head)
-    except tamper.verifier.Malformed:
-        return {"malformed": True}
-    return {"results": [{"name": n, "status": s, "detail": d} for n, s, d in checks]}
-
-
-def browser_verdicts(tmp_path: Path, files: dict[str, bytes], *head: str) -> dict[str, dict[str, Any]]:
-    paths = []
-    for name, blob in files.items():
-        path = tmp_path / f"{name}.json"
-        path.write_bytes(blob)
-        paths.append(str(path))
-    done = node("test/verify-files.mjs", *(("--head", head[0]) if head else ()), *paths)
-    assert done.returncode == 0, done.stderr
-    verdicts = {}
-    for line in done.stdout.splitlines():
-        verdict = json.loads(line)
-        name = Path(verdict.pop("file")).name.removesuffix(".json")
-        verdicts[name] = {"malformed": True} if "malformed" in verdict else verdict
-    return verdicts
-
-
-def test_the_browser_verifier_agrees_with_the_python_one(tmp_path: Path, exports: dict[str, bytes]) -> None:
+def test_the_browser_verifier_gives_the_python_ones_codes(tmp_path: Path, exports: dict[str, bytes]) -> None:
     files = variants(exports)
-    browser = browser_verdicts(tmp_path, files)
-    assert set(browser) == set(files)
     for name, blob in files.items():
-        assert browser[name] == python_verdict(blob), name
-    # and the verdicts are the expected ones: the games as exported pass; a changed seed fails the commitment, a
-    # byte flipped in the file the chain, at the event that holds it
+        (tmp_path / f"{name}.json").write_bytes(blob)
+    browser = browser_codes(tmp_path)
+    assert set(browser) == {f"{name}.json" for name in files}
+    differing = {
+        name: (browser[f"{name}.json"], python_code(blob))
+        for name, blob in files.items()
+        if browser[f"{name}.json"] != python_code(blob)
+    }
+    assert not differing
+    # and the codes are the expected ones: the games as exported (or pretty-printed) pass; a changed seed fails the
+    # commitment, a byte flipped inside an event the chain
     for name in exports:
-        assert all(r["status"] != "FAILED" for r in browser[name]["results"]), name
+        assert browser[f"{name}.json"] == browser[f"{name}.pretty.json"] == {"verdict": "ok", "code": "ok"}, name
     for name in PLAYS:
-        assert browser[f"{name}.seed"]["results"][-1]["name"] == "commitment"
-        flipped = browser[f"{name}.flip_byte"]["results"][-1]
-        assert (flipped["name"], flipped["status"]) == ("chain", "FAILED")
-        assert "(PlayerJoined): its chain is not SHA-256" in flipped["detail"]
+        assert browser[f"{name}.seed.json"]["code"] == "commitment"
+        assert browser[f"{name}.metadata.json"] == {"verdict": "failed", "code": "chain"}
+        assert browser[f"{name}.truncated.json"] == {"verdict": "malformed", "code": "not_json"}
 
 
-def test_a_kept_head_is_found_or_not(tmp_path: Path, exports: dict[str, bytes]) -> None:
+def test_a_kept_head_is_found_or_not(exports: dict[str, bytes], tmp_path: Path) -> None:
     blob = exports["six-nimmt"]
+    path = tmp_path / "game.json"
+    path.write_bytes(blob)
     kept = tamper.last_chain(blob)
-    for head in (kept, "00" * 32):
-        browser = browser_verdicts(tmp_path, {"game": blob}, head)
-        assert browser["game"] == python_verdict(blob, head)
-    assert browser_verdicts(tmp_path, {"game": blob}, kept)["game"]["results"][-1]["status"] == "ok"
+    assert browser_codes(path, head=kept)["game.json"] == python_code(blob, kept) == {"verdict": "ok", "code": "ok"}
+    other = "00" * 32
+    assert browser_codes(path, head=other)["game.json"] == python_code(blob, other) == {"verdict": "failed", "code": "head"}

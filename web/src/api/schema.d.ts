@@ -246,7 +246,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: Postgres and Redis answer and the schema is migrated to this code's head (else 503) */
+        /** Readiness: Postgres answers, the schema is inside this release's window and the process is not shutting down (else 503); Redis down is reported in `degraded` only */
         get: operations["healthReady"];
         put?: never;
         post?: never;
@@ -267,6 +267,23 @@ export interface paths {
         get: operations["streamGame"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game_id}/commitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Commit the bearer's seat to an entropy (dealing 3, lobby): SHA-256 of the entropy, bound to the game */
+        post: operations["commitEntropy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -353,6 +370,23 @@ export interface paths {
         post?: never;
         /** Free a seat in the lobby (admin): its player's token stops working */
         delete: operations["removeSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game_id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveal the entropy the bearer's seat committed to, once every seat is taken (dealing 3) */
+        post: operations["revealEntropy"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -452,6 +486,8 @@ export interface components {
             chain_head?: string | null;
             /** @default false */
             fair: boolean;
+            /** @default server */
+            fairness: string;
         };
         /** Catalog */
         Catalog: {
@@ -495,12 +531,17 @@ export interface components {
             postgres: string;
             redis: string;
             schema: string;
+            process: string;
         };
         /** CommandResult */
         CommandResult: {
             version: number;
             events: components["schemas"]["EventOut"][];
             chain_head?: string | null;
+        };
+        /** CommitEntropy */
+        CommitEntropy: {
+            commitment: unknown;
         };
         /** CreateGame */
         CreateGame: {
@@ -574,6 +615,8 @@ export interface components {
             /** @default server */
             seed_source: string;
             chain_head?: string | null;
+            /** @default pending */
+            fairness: string;
             events: components["schemas"]["ExportedEvent"][];
         };
         /** ExportedEvent */
@@ -582,7 +625,6 @@ export interface components {
             type: string;
             schema_version: number;
             data: unknown;
-            /** Format: date-time */
             recorded_at: string;
             metadata: {
                 [key: string]: unknown;
@@ -623,6 +665,10 @@ export interface components {
             version: number;
             /** @default server */
             seed_source: string;
+            /** @default 1 */
+            dealing: number;
+            /** @default pending */
+            fairness: string;
         };
         /** GameView */
         GameView: {
@@ -654,6 +700,11 @@ export interface components {
             chain_head?: string | null;
             /** @default false */
             private: boolean;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            fairness: "committed" | "open" | "server" | "client" | "pending";
         };
         /** Health */
         Health: {
@@ -669,6 +720,7 @@ export interface components {
             /** @description public randomness from the player's device, mixed into the deal key (docs/fair-dealing.md) */
             entropy?: string | null;
             join_code?: string | null;
+            entropy_commitment?: unknown;
         };
         /** LegalMoves */
         LegalMoves: {
@@ -685,8 +737,11 @@ export interface components {
             status: string;
             checks: components["schemas"]["Checks"];
             failed: string[];
+            degraded: string[];
             revision?: string | null;
             head?: string | null;
+            oldest?: string | null;
+            newest?: string | null;
         };
         /** RematchBody */
         RematchBody: {
@@ -708,6 +763,10 @@ export interface components {
             seat: number;
             player_token: string;
         };
+        /** RevealEntropy */
+        RevealEntropy: {
+            entropy: unknown;
+        };
         /** SeatChange */
         SeatChange: {
             seat: number;
@@ -728,6 +787,8 @@ export interface components {
             bot: string | null;
             /** @default  */
             entropy: string;
+            /** @default  */
+            commitment: string;
         };
         /** Webhook */
         Webhook: {
@@ -775,6 +836,8 @@ export interface components {
             private: boolean;
             /** @default 1 */
             rules: number;
+            /** @default null */
+            bot_budget: number | null;
         };
         /** PlayerJoined */
         PlayerJoined: {
@@ -793,6 +856,8 @@ export interface components {
             type: "GameStarted";
             /** @default [] */
             entropy: string[];
+            /** @default [] */
+            withheld: number[];
         };
         /**
          * DeckShuffled
@@ -872,6 +937,26 @@ export interface components {
             type: "LobbyExpired";
         };
         /**
+         * EntropyCommitted
+         * @description Dealing 3: a person's commitment to the entropy it will reveal once every seat is taken.
+         */
+        EntropyCommitted: {
+            /** @enum {unknown} */
+            type: "EntropyCommitted";
+            seat: number;
+            commitment: string;
+        };
+        /**
+         * EntropyRevealed
+         * @description Dealing 3: a seat opened its commitment; the first reveal closes the lobby's seats and commitments.
+         */
+        EntropyRevealed: {
+            /** @enum {unknown} */
+            type: "EntropyRevealed";
+            seat: number;
+            entropy: string;
+        };
+        /**
          * CommandAccepted
          * @description Dealing 2: the command that produced the events after it (up to the next one), and who sent it.
          *
@@ -881,7 +966,7 @@ export interface components {
             /** @enum {unknown} */
             type: "CommandAccepted";
             by: string;
-            command: components["schemas"]["Join"] | components["schemas"]["Leave"] | components["schemas"]["Start"] | components["schemas"]["Play"] | components["schemas"]["TimeOut"] | components["schemas"]["Forfeit"] | components["schemas"]["Rematch"] | components["schemas"]["RemoveSeat"] | components["schemas"]["Expire"];
+            command: components["schemas"]["Join"] | components["schemas"]["Leave"] | components["schemas"]["Start"] | components["schemas"]["Play"] | components["schemas"]["TimeOut"] | components["schemas"]["Forfeit"] | components["schemas"]["Rematch"] | components["schemas"]["RemoveSeat"] | components["schemas"]["Expire"] | components["schemas"]["Commit"] | components["schemas"]["Reveal"];
         };
         /** Join */
         Join: {
@@ -894,6 +979,8 @@ export interface components {
             bot: string | null;
             /** @default  */
             entropy: string;
+            /** @default  */
+            commitment: string;
         };
         /** Leave */
         Leave: {
@@ -905,6 +992,8 @@ export interface components {
         Start: {
             /** @enum {unknown} */
             action: "start";
+            /** @default false */
+            force: boolean;
         };
         /** Play */
         Play: {
@@ -952,7 +1041,27 @@ export interface components {
             /** @enum {unknown} */
             action: "expire";
         };
-        LifecycleEvent: components["schemas"]["GameCreated"] | components["schemas"]["PlayerJoined"] | components["schemas"]["GameStarted"] | components["schemas"]["DeckShuffled"] | components["schemas"]["GameEnded"] | components["schemas"]["PlayerLeft"] | components["schemas"]["SeatForfeited"] | components["schemas"]["BotTookOver"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["RematchCreated"] | components["schemas"]["LobbyExpired"] | components["schemas"]["CommandAccepted"];
+        /**
+         * Commit
+         * @description Dealing 3: a seated person commits to its entropy after joining (a rematch's seats join without one).
+         */
+        Commit: {
+            /** @enum {unknown} */
+            action: "commit";
+            seat: number;
+            commitment: string;
+        };
+        /**
+         * Reveal
+         * @description Dealing 3: a seat opens its commitment, once every seat is taken.
+         */
+        Reveal: {
+            /** @enum {unknown} */
+            action: "reveal";
+            seat: number;
+            entropy: string;
+        };
+        LifecycleEvent: components["schemas"]["GameCreated"] | components["schemas"]["PlayerJoined"] | components["schemas"]["GameStarted"] | components["schemas"]["DeckShuffled"] | components["schemas"]["GameEnded"] | components["schemas"]["PlayerLeft"] | components["schemas"]["SeatForfeited"] | components["schemas"]["BotTookOver"] | components["schemas"]["TurnTimedOut"] | components["schemas"]["RematchCreated"] | components["schemas"]["LobbyExpired"] | components["schemas"]["EntropyCommitted"] | components["schemas"]["EntropyRevealed"] | components["schemas"]["CommandAccepted"];
         /** SixNimmtPlayCard */
         SixNimmtPlayCard: {
             /** @enum {unknown} */
@@ -4113,6 +4222,135 @@ export interface operations {
             };
         };
     };
+    commitEntropy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitEntropy"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatChange"];
+                };
+            };
+            /** @description Malformed body, header or query (`invalid_*`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown token or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A lobby conflict or a game that kept moving */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `If-Match` names a version the game has moved past */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `TAPIS_MAX_BODY_BYTES` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by the rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications or commands from this client; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Postgres is unreachable; see `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     forfeitSeat: {
         parameters: {
             query?: never;
@@ -4624,6 +4862,135 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatChange"];
+                };
+            };
+            /** @description Malformed body, header or query (`invalid_*`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unknown token or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A lobby conflict or a game that kept moving */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `If-Match` names a version the game has moved past */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over `TAPIS_MAX_BODY_BYTES` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by the rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications or commands from this client; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Postgres is unreachable; see `Retry-After` */
+            503: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revealEntropy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevealEntropy"];
+            };
+        };
         responses: {
             /** @description Request fulfilled, document follows */
             200: {

@@ -1,7 +1,10 @@
-// The public dealing algorithm (versions 1 and 2) and the hash chain, both of docs/fair-dealing.md, on
-// WebCrypto (SHA-256, HMAC-SHA256): the same bits as verifier/tapis_verify.py, checked against the rules' test
-// vectors by web/test/verify.test.mjs and against the Python verifier on real exports by
-// tests/browser/test_verify_vectors.py.
+// The public dealing algorithm and the hash chain of every protocol version (docs/fair-play.md for dealing 3,
+// docs/fair-dealing.md for 1 and 2), on WebCrypto (SHA-256, HMAC-SHA256): the same bits as verifier/tapis_verify.py,
+// checked against the documents' test vectors by web/test/verify.test.mjs and against the Python verifier on real
+// exports by tests/verifier/test_browser_verifier.py. The lobby uses `entropyCommitment` to commit for its player.
+
+import { canonicalBytes } from "./jcs";
+import type { Json } from "./json";
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -102,24 +105,70 @@ export async function shuffle<T>(key: Bytes | CryptoKey, label: string, items: r
   return a;
 }
 
-/** The seed commitment of GameCreated: sha256(seed) in dealing 1, bound to the game id from dealing 2 on. */
+/** The seed commitment of GameCreated: sha256(seed) in dealing 1, bound to the game id and the version from 2 on. */
 export async function commitment(dealing: number, gameId: string, seed: Bytes): Promise<string> {
   if (dealing === 1) return hex(await sha256(seed));
-  return hex(await sha256(concat(encode(`tapis-commit-v2:${gameId}:`), seed)));
+  return hex(await sha256(concat(encode(`tapis-commit-v${dealing}:${gameId}:`), seed)));
 }
 
-/** deal_key = HMAC-SHA256(seed, "tapis-deal-v2:" + game_id ‖ 0x00 ‖ e_0 ‖ 0x00 ‖ e_1 ‖ …) (dealing 2). */
-export async function dealKey(gameId: string, seed: Bytes, entropy: readonly string[]): Promise<Bytes> {
+/** deal_key = HMAC-SHA256(seed, "tapis-deal-v<d>:" + game_id ‖ 0x00 ‖ x_0 ‖ 0x00 ‖ x_1 ‖ …) (dealing 2 and 3). */
+export async function dealKey(gameId: string, seed: Bytes, entropy: readonly string[], dealing = 2): Promise<Bytes> {
   const zero = new Uint8Array([0]);
   const parts = entropy.flatMap((e) => [zero, encode(e)]);
-  return hmacSha256(seed, concat(encode(`tapis-deal-v2:${gameId}`), ...parts));
+  return hmacSha256(seed, concat(encode(`tapis-deal-v${dealing}:${gameId}`), ...parts));
 }
 
+/** Dealing 3: a person's commitment to its entropy e, bound to the game (a commitment copied from another game opens
+ * to nothing here): hex(SHA-256("tapis-entropy-v3:" + game_id + ":" + e)). */
+export async function entropyCommitment(gameId: string, entropy: string): Promise<string> {
+  return hex(await sha256(encode(`tapis-entropy-v3:${gameId}:${entropy}`)));
+}
+
+/** Dealing 2's genesis: SHA-256("tapis-chain-v1:" + game_id). */
 export function chainStart(gameId: string): Promise<Bytes> {
   return sha256(encode(`tapis-chain-v1:${gameId}`));
 }
 
-/** link_v = SHA-256(prev ‖ UTF8(v + "\0" + type + "\0" + schema_version + "\0") ‖ data), data as stored. */
-export function chainLink(prev: Bytes, version: number, type: string, schemaVersion: number, data: Bytes): Promise<Bytes> {
+/** Dealing 2's link: SHA-256(prev ‖ UTF8(v + "\0" + type + "\0" + schema_version + "\0") ‖ data), data as stored. */
+export function chainLink(
+  prev: Bytes,
+  version: number,
+  type: string,
+  schemaVersion: number,
+  data: Bytes,
+): Promise<Bytes> {
   return sha256(concat(prev, encode(`${version}\0${type}\0${schemaVersion}\0`), data));
+}
+
+/** Dealing 3's chain key K = HMAC(seed, "tapis-chain-v3:" + game_id): secret while the seed is, anyone's after the end. */
+export async function chainKey(gameId: string, seed: Bytes): Promise<CryptoKey> {
+  return hmacKey(await hmacSha256(seed, encode(`tapis-chain-v3:${gameId}`)));
+}
+
+/** Dealing 3's prev_0 = HMAC(K, "tapis-chain-v3:genesis:" + game_id): bound to the game again beside the key. */
+export function keyedStart(key: CryptoKey, gameId: string): Promise<Bytes> {
+  return hmacSha256(key, encode(`tapis-chain-v3:genesis:${gameId}`));
+}
+
+/** What a dealing-3 link covers of its event, all of it canonical JSON (RFC 8785) so that no re-encoding changes it. */
+export interface Linked {
+  version: number;
+  type: string;
+  schema_version: number;
+  data: Json;
+  metadata: Json;
+  recorded_at: string;
+}
+
+/** Dealing 3's link_v = HMAC(K, prev_{v-1} ‖ JCS({version, type, schema_version, data, metadata, recorded_at})). */
+export function keyedLink(key: CryptoKey, prev: Bytes, event: Linked): Promise<Bytes> {
+  const covered: Json = {
+    version: event.version,
+    type: event.type,
+    schema_version: event.schema_version,
+    data: event.data,
+    metadata: event.metadata,
+    recorded_at: event.recorded_at,
+  };
+  return hmacSha256(key, concat(prev, canonicalBytes(covered)));
 }

@@ -8,6 +8,14 @@ export type Card = number | string;
 export type Options = { [key: string]: Json };
 
 export const GAMES = ["six-nimmt", "le-baron", "barbu", "daron", "bohnanza"] as const;
+// each game's player counts (domain/games/*/game.py, PLAYERS): a count outside is `unknown_game`
+export const PLAYERS: Record<string, readonly [number, number]> = {
+  "six-nimmt": [2, 10],
+  "le-baron": [2, 10],
+  barbu: [3, 6],
+  daron: [2, 8],
+  bohnanza: [3, 7],
+};
 export const RESHUFFLING: readonly string[] = ["daron", "bohnanza"]; // they shuffle a discard pile again
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];

@@ -1,5 +1,5 @@
-// Python's equality and `repr` of JSON values, as the standalone verifier applies them: the browser's checks give
-// the same verdicts and the same words as `python tapis_verify.py` on the same file (an auditor can compare them).
+// Python's equality and `repr` of JSON values, as the standalone verifier applies them where a check compares what
+// the file holds with what the algorithm gives (a deal): the same verdict on the same file.
 
 import type { Json } from "./json";
 
@@ -48,20 +48,5 @@ export function pyRepr(value: Json | undefined): string {
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
   return `{${Object.entries(value)
     .map(([k, v]) => `${reprString(k)}: ${pyRepr(v)}`)
-    .join(", ")}}`;
-}
-
-/** Python's `str` of a value: a string as it is, anything else as its repr. */
-export function pyStr(value: Json | undefined): string {
-  return typeof value === "string" ? value : pyRepr(value);
-}
-
-/** Python's `json.dumps` (", " and ": " between items), for the messages that quote a field's value. */
-export function pyDumps(value: Json | undefined): string {
-  if (value === undefined) return "null";
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(pyDumps).join(", ")}]`;
-  return `{${Object.entries(value)
-    .map(([k, v]) => `${JSON.stringify(k)}: ${pyDumps(v)}`)
     .join(", ")}}`;
 }

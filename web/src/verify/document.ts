@@ -1,0 +1,428 @@
+// An export document read as every verifier reads it (docs/fair-play.md, "The export a verifier reads"): the strict
+// JSON of json.ts, then every field of the document and of each event present, known and of its type, the versions
+// known, the values in their formats, the events numbered 1..n and agreeing with the document. What fails is
+// Malformed with its stable code, and nothing is checked: the checks (checks.ts) may then trust the shape.
+
+import { GAMES, PLAYERS } from "./games";
+import { canonical } from "./jcs";
+import { compact, parseStrict, type Json } from "./json";
+import { Malformed } from "./malformed";
+
+export type JsonObject = { [key: string]: Json };
+
+export const FORMAT = "tapis-export";
+export const FORMAT_VERSIONS: readonly number[] = [1, 2, 3];
+export const DEALINGS: readonly number[] = [1, 2, 3];
+export const SCHEMA_VERSIONS: readonly number[] = [1]; // no event has been upcast yet (domain/kernel/versioned.py)
+export const FAIRNESS = ["committed", "open", "server", "client", "pending"] as const;
+export type Fairness = (typeof FAIRNESS)[number];
+
+export class Event {
+  constructor(
+    readonly version: number,
+    readonly type: string,
+    readonly schemaVersion: number,
+    readonly data: JsonObject,
+    readonly recordedAt: string,
+    readonly metadata: JsonObject,
+    readonly chain: string | null,
+    private readonly keyOrder: WeakMap<object, readonly string[]>,
+  ) {}
+
+  get where(): string {
+    return `event ${this.version} (${this.type})`;
+  }
+
+  /** What dealing 2's chain hashes of `data`: compact, its keys in the file's order. */
+  get compact(): Uint8Array<ArrayBuffer> {
+    return new TextEncoder().encode(compact(this.data, this.keyOrder));
+  }
+
+  has(key: string): boolean {
+    return Object.hasOwn(this.data, key);
+  }
+
+  // a field a check reads, missing or of another kind: the event is not of its type (bad_event), as in every verifier
+  int(key: string): number {
+    const value = this.data[key];
+    if (typeof value !== "number") throw this.notOfType(key, "an integer");
+    return value;
+  }
+
+  str(key: string): string {
+    const value = this.data[key];
+    if (typeof value !== "string") throw this.notOfType(key, "a string");
+    return value;
+  }
+
+  list(key: string): Json[] {
+    const value = this.data[key];
+    if (!Array.isArray(value)) throw this.notOfType(key, "a list");
+    return value;
+  }
+
+  /** A list of cards (integers or strings). */
+  cards(key: string): (number | string)[] {
+    const items = this.list(key);
+    if (!items.every((c) => typeof c === "number" || typeof c === "string"))
+      throw this.notOfType(key, "a list of cards");
+    return items as (number | string)[];
+  }
+
+  private notOfType(key: string, kind: string): Malformed {
+    return new Malformed("bad_event", `${this.where}: ${JSON.stringify(key)} is missing or not ${kind}`);
+  }
+}
+
+export interface ExportDocument {
+  formatVersion: number;
+  gameId: string;
+  game: string;
+  players: number;
+  options: JsonObject;
+  createdAt: string;
+  seed: string;
+  dealing: number;
+  seedSource: string;
+  chainHead: string | null;
+  /** The level the events give: what every verifier reports. */
+  fairness: Fairness;
+  /** What a format-3 document says of itself (not trusted: the page names a claim the events do not bear out). */
+  claimedFairness: string | null;
+  events: Event[];
+}
+
+type Kind = "int" | "str" | "bool" | "list" | "dict" | "int?" | "str?" | "list<str>" | "list<int>" | "list<card>";
+
+function isKind(value: Json | undefined, kind: Kind): boolean {
+  switch (kind) {
+    case "int":
+      return typeof value === "number"; // the strict reader gives integers only
+    case "str":
+      return typeof value === "string";
+    case "bool":
+      return typeof value === "boolean";
+    case "list":
+      return Array.isArray(value);
+    case "dict":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "int?":
+      return value === null || typeof value === "number";
+    case "str?":
+      return value === null || typeof value === "string";
+    case "list<str>":
+      return Array.isArray(value) && value.every((v) => typeof v === "string");
+    case "list<int>":
+      return Array.isArray(value) && value.every((v) => typeof v === "number");
+    case "list<card>":
+      return Array.isArray(value) && value.every((v) => typeof v === "number" || typeof v === "string");
+  }
+}
+
+type Fields = Record<string, Kind>;
+
+/** `obj` holds exactly `fields`, each of its kind; else bad_shape (a reader that skipped a field could be shown a
+ * value the other readers do not see). */
+function shape(obj: JsonObject, where: string, fields: Fields): void {
+  const unknown = Object.keys(obj).find((key) => !Object.hasOwn(fields, key));
+  if (unknown !== undefined)
+    throw new Malformed("bad_shape", `${where} holds an unknown field ${JSON.stringify(unknown.slice(0, 40))}`);
+  for (const [key, kind] of Object.entries(fields)) {
+    if (!Object.hasOwn(obj, key))
+      throw new Malformed("bad_shape", `${where}: the field ${JSON.stringify(key)} is missing`);
+    if (!isKind(obj[key], kind)) throw new Malformed("bad_shape", `${where}: ${JSON.stringify(key)} is not ${kind}`);
+  }
+}
+
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+// the document's fields by format version (docs/export-format.md): 2 added the protocol's, 3 the fairness level
+const DOCUMENT_1: Fields = {
+  format: "str",
+  format_version: "int",
+  game_id: "str",
+  game: "str",
+  players: "int",
+  options: "dict",
+  created_at: "str",
+  finished: "bool",
+  seed: "str?",
+  events: "list",
+};
+const DOCUMENT_2: Fields = { ...DOCUMENT_1, dealing: "int", seed_source: "str", chain_head: "str?" };
+const DOCUMENT_3: Fields = { ...DOCUMENT_2, fairness: "str" };
+const ENVELOPE_1: Fields = {
+  version: "int",
+  type: "str",
+  schema_version: "int",
+  data: "dict",
+  recorded_at: "str",
+  metadata: "dict",
+};
+const ENVELOPE_2: Fields = { ...ENVELOPE_1, chain: "str?" };
+
+// The table's events (domain/kernel/events.py), every game's: [required, optional] fields besides `type`. A
+// game's own events are known to its rules only; their fields are checked where a check reads them.
+const TABLE_EVENTS: Record<string, [Fields, Fields]> = {
+  GameCreated: [
+    { game: "str", game_id: "str", players: "int", options: "dict", seed_commitment: "str" },
+    { turn_seconds: "int?", dealing: "int", seed_source: "str", private: "bool", rules: "int", bot_budget: "int?" },
+  ],
+  PlayerJoined: [
+    { seat: "int", name: "str" },
+    { bot: "str?", entropy: "str" },
+  ],
+  GameStarted: [{}, { entropy: "list<str>", withheld: "list<int>" }],
+  EntropyCommitted: [{ seat: "int", commitment: "str" }, {}],
+  EntropyRevealed: [{ seat: "int", entropy: "str" }, {}],
+  CommandAccepted: [{ by: "str", command: "dict" }, {}],
+  DeckShuffled: [
+    { label: "str", size: "int" },
+    { source: "list<card>", order: "list<card>" },
+  ],
+  GameEnded: [{ seed: "str", scores: "list<int>", winners: "list<int>" }, {}],
+  PlayerLeft: [{ seat: "int" }, {}],
+  SeatForfeited: [{ seat: "int" }, {}],
+  BotTookOver: [{ seat: "int", bot: "str" }, {}],
+  TurnTimedOut: [{ seat: "int", bot: "str" }, {}],
+  RematchCreated: [{ game_id: "str" }, {}],
+  LobbyExpired: [{}, {}],
+};
+const HEX64 = /^[0-9a-f]{64}$/;
+const GAME_ID = /^[0-9a-f]{16}$/; // `secrets.token_hex(8)`, as the server gives ids
+const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/; // format 3, as dealing 3's chain hashes it
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/; // formats 1 and 2
+
+function value(ok: boolean, message: string): void {
+  if (!ok) throw new Malformed("bad_value", message);
+}
+
+const timeFormat = (formatVersion: number): string => (formatVersion >= 3 ? "YYYY-MM-DDTHH:MM:SS.ffffffZ" : "RFC 3339");
+
+/** A time in its format's writing (format 3: as dealing 3's chain hashes it) that names a real moment. */
+function isTime(text: string, formatVersion: number): boolean {
+  if (!(formatVersion >= 3 ? STAMP : RFC3339).test(text)) return false;
+  const [y, mo, d, h, mi, s] = [0, 5, 8, 11, 14, 17].map((at) =>
+    Number(text.slice(at, at + (at === 0 ? 4 : 2))),
+  ) as number[];
+  const days = new Date(Date.UTC(y as number, mo as number, 0)).getUTCDate(); // the month's length
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(text);
+  const offsetOk = offset === null || (Number(offset[2]) < 24 && Number(offset[3]) < 60);
+  return (
+    (mo as number) >= 1 &&
+    (mo as number) <= 12 &&
+    (d as number) >= 1 &&
+    (d as number) <= days &&
+    (h as number) < 24 &&
+    (mi as number) < 60 &&
+    (s as number) < 60 &&
+    offsetOk
+  );
+}
+
+/** The event's data is of its type: the table's events field by field, and in dealing 3 nothing else either. */
+function eventShape(e: Event, dealing: number): void {
+  if (e.data["type"] !== e.type)
+    throw new Malformed("bad_event", `${e.where}: its data says type ${JSON.stringify(e.data["type"] ?? null)}`);
+  const known = TABLE_EVENTS[e.type];
+  if (known === undefined) return;
+  const [required, optional] = known;
+  for (const [key, kind] of Object.entries({ ...required, ...optional })) {
+    if ((Object.hasOwn(required, key) || e.has(key)) && !isKind(e.data[key], kind))
+      throw new Malformed("bad_event", `${e.where}: ${JSON.stringify(key)} is missing or not ${kind}`);
+  }
+  const unknown = Object.keys(e.data).find(
+    (key) => key !== "type" && !Object.hasOwn(required, key) && !Object.hasOwn(optional, key),
+  );
+  if (dealing >= 3 && unknown !== undefined)
+    throw new Malformed(
+      "bad_event",
+      `${e.where} holds ${JSON.stringify(unknown.slice(0, 40))}, which a ${e.type} never has`,
+    );
+}
+
+/** The export in `text`, every field checked; Malformed naming the first problem, in the order the standalone
+ * verifier finds them (so that a file with two problems gets the same code from both). */
+export function readExport(text: string): ExportDocument {
+  const parsed = parseStrict(text);
+  const top = parsed.value;
+  if (!isObject(top) || top["format"] !== FORMAT)
+    throw new Malformed("bad_shape", `not a tapis export: its 'format' is not '${FORMAT}'`);
+  const formatVersion = top["format_version"];
+  if (typeof formatVersion !== "number")
+    throw new Malformed("bad_shape", "the document's format_version is missing or not an integer");
+  if (!FORMAT_VERSIONS.includes(formatVersion))
+    throw new Malformed("unknown_version", `format_version ${formatVersion}: this verifier reads 1, 2 and 3`);
+  shape(top, "the document", formatVersion === 1 ? DOCUMENT_1 : formatVersion === 2 ? DOCUMENT_2 : DOCUMENT_3);
+  const dealing = (top["dealing"] ?? 1) as number;
+  if (!DEALINGS.includes(dealing))
+    throw new Malformed("unknown_version", `dealing ${dealing}: this verifier knows 1, 2 and 3`);
+  const game = top["game"] as string;
+  const players = top["players"] as number;
+  const range = PLAYERS[game];
+  if (!(GAMES as readonly string[]).includes(game) || range === undefined)
+    throw new Malformed(
+      "unknown_game",
+      `the game ${JSON.stringify(game.slice(0, 40))} is not one this verifier knows (${GAMES.join(", ")})`,
+    );
+  if (players < range[0] || players > range[1])
+    throw new Malformed("unknown_game", `${game} is for ${range[0]} to ${range[1]} players, not ${players}`);
+
+  const gameId = top["game_id"] as string;
+  const seed = top["seed"] as string | null;
+  const chainHead = (top["chain_head"] ?? null) as string | null;
+  const seedSource = (top["seed_source"] ?? "server") as string;
+  const fairness = (top["fairness"] ?? null) as string | null;
+  value(GAME_ID.test(gameId), "the game id is not 16 lowercase hex digits, as the server gives them");
+  value(seed === null || HEX64.test(seed), "the seed is not 64 lowercase hex digits");
+  value(chainHead === null || HEX64.test(chainHead), "chain_head is not 64 lowercase hex digits");
+  // RFC 3339 in every format: no chain hashes it (format 3 writes only the events' times as the chain does)
+  value(isTime(top["created_at"] as string, 2), "created_at is not written RFC 3339");
+  value(
+    seedSource === "server" || seedSource === "client",
+    `seed_source ${JSON.stringify(seedSource)} is neither server nor client`,
+  );
+  value(
+    fairness === null || (FAIRNESS as readonly string[]).includes(fairness),
+    `fairness ${JSON.stringify(fairness)} is not a level`,
+  );
+  if (!(top["finished"] as boolean) || seed === null)
+    throw new Malformed(
+      "not_finished",
+      "the game has not finished: its seed is not revealed, there is nothing to check yet",
+    );
+
+  const events = readEvents(top["events"] as Json[], formatVersion, parsed.keyOrder);
+  const created = events[0] as Event;
+  for (const e of events) eventShape(e, dealing); // the document's dealing: GameCreated's must agree with it below
+  if (created.type !== "GameCreated")
+    throw new Malformed("bad_event", `the first event is ${created.type}, not GameCreated`);
+  const createdDealing = (created.data["dealing"] ?? 1) as number;
+  if (!DEALINGS.includes(createdDealing))
+    throw new Malformed("unknown_version", `GameCreated's dealing ${createdDealing} is not one this verifier knows`);
+  for (const e of events) {
+    if (e.type === "GameEnded") value(HEX64.test(e.str("seed")), `${e.where}: its seed is not 64 lowercase hex digits`);
+  }
+
+  const agreeing: [string, Json | undefined, Json][] = [
+    ["game_id", gameId, created.data["game_id"] as Json],
+    ["game", game, created.data["game"] as Json],
+    ["players", players, created.data["players"] as Json],
+    ["options", top["options"] as Json, created.data["options"] as Json],
+    ["dealing", top["dealing"], (created.data["dealing"] ?? 1) as Json],
+    ["seed_source", top["seed_source"], (created.data["seed_source"] ?? "server") as Json],
+  ];
+  for (const [key, mine, theirs] of agreeing) {
+    // canonical forms compared: `true` is not `1` (which Python's == would take it for)
+    if (mine !== undefined && canonical(mine) !== canonical(theirs))
+      throw new Malformed("document_mismatch", `the document's ${key} is not GameCreated's`);
+  }
+  const last = events[events.length - 1] as Event;
+  if (formatVersion >= 2 && chainHead !== last.chain)
+    throw new Malformed("document_mismatch", "chain_head is not the last event's chain");
+  const ended = events.filter((e) => e.type === "GameEnded");
+  if (ended.length === 0) throw new Malformed("not_finished", "no GameEnded reveals the seed");
+  if ((ended[ended.length - 1] as Event).str("seed") !== seed)
+    throw new Malformed("document_mismatch", "the document's seed is not the one GameEnded reveals");
+  if (createdDealing >= 3 && formatVersion < 3)
+    throw new Malformed(
+      "document_mismatch",
+      "a dealing-3 game is exported in format 3 (its times as its chain hashes them)",
+    );
+
+  return {
+    formatVersion,
+    gameId,
+    game,
+    players,
+    options: top["options"] as JsonObject,
+    createdAt: top["created_at"] as string,
+    seed,
+    dealing: createdDealing,
+    seedSource,
+    chainHead,
+    fairness: fairnessOf(events, created),
+    claimedFairness: fairness,
+    events,
+  };
+}
+
+function readEvents(items: Json[], formatVersion: number, keyOrder: WeakMap<object, readonly string[]>): Event[] {
+  const envelope = formatVersion === 1 ? ENVELOPE_1 : ENVELOPE_2;
+  const events = items.map((env, i) => {
+    const where = `events[${i}]`;
+    if (!isObject(env)) throw new Malformed("bad_shape", `${where} is not an object`);
+    shape(env, where, envelope);
+    const schemaVersion = env["schema_version"] as number;
+    if (!SCHEMA_VERSIONS.includes(schemaVersion))
+      throw new Malformed(
+        "unknown_version",
+        `${where}: schema_version ${schemaVersion} is not one this verifier knows`,
+      );
+    const chain = (env["chain"] ?? null) as string | null;
+    value(chain === null || HEX64.test(chain), `${where}: its chain is not 64 lowercase hex digits`);
+    const recordedAt = env["recorded_at"] as string;
+    value(isTime(recordedAt, formatVersion), `${where}: recorded_at is not written ${timeFormat(formatVersion)}`);
+    const data = env["data"] as JsonObject;
+    const metadata = env["metadata"] as JsonObject;
+    return new Event(
+      env["version"] as number,
+      env["type"] as string,
+      schemaVersion,
+      data,
+      recordedAt,
+      metadata,
+      chain,
+      keyOrder,
+    );
+  });
+  if (events.length === 0 || events.some((e, i) => e.version !== i + 1))
+    throw new Malformed("numbering", "the events are not numbered 1..n");
+  return events;
+}
+
+/** Each seat as the start found it (PlayerJoined, PlayerLeft, and dealing 3's commitments and reveals). */
+export function seatsAtStart(events: readonly Event[]): Map<number, Seat> {
+  const seats = new Map<number, Seat>();
+  for (const e of events) {
+    if (e.type === "GameStarted") break;
+    const seat = e.data["seat"];
+    if (typeof seat !== "number") continue;
+    if (e.type === "PlayerJoined") {
+      const bot = e.data["bot"];
+      const entropy = e.data["entropy"];
+      seats.set(seat, {
+        bot: bot !== undefined && bot !== null,
+        entropy: typeof entropy === "string" ? entropy : "",
+        commitment: "",
+      });
+    } else if (e.type === "PlayerLeft") {
+      seats.delete(seat);
+    } else if (e.type === "EntropyCommitted") {
+      const held = seats.get(seat);
+      if (held !== undefined) held.commitment = e.str("commitment");
+    } else if (e.type === "EntropyRevealed") {
+      const held = seats.get(seat);
+      if (held !== undefined) held.entropy = e.str("entropy");
+    }
+  }
+  return seats;
+}
+
+export interface Seat {
+  bot: boolean;
+  entropy: string; // public (dealing 2) or revealed (dealing 3); "" for none
+  commitment: string;
+}
+
+/** Who could have chosen or foreseen the deal (docs/fair-play.md), from the seats as the start found them. */
+function fairnessOf(events: readonly Event[], created: Event): Fairness {
+  if (!events.some((e) => e.type === "GameStarted")) return "pending";
+  if ((created.data["seed_source"] ?? "server") !== "server") return "client";
+  const dealing = (created.data["dealing"] ?? 1) as number;
+  const people = [...seatsAtStart(events).values()].filter((s) => !s.bot);
+  if (dealing >= 3 && people.some((s) => s.commitment !== "" && s.entropy !== "")) return "committed";
+  if (dealing >= 2 && people.some((s) => s.entropy !== "")) return "open";
+  return "server";
+}
