@@ -72,9 +72,9 @@ def test_a_change_without_the_chain_recomputed_breaks_the_chain(
 @pytest.mark.parametrize(
     ("blob", "named"),
     [
-        (b"not json", "not an export document"),
-        (b'{"format": "tapis-export", "format_version": 99}', "not an export document"),
-        (b"", "not an export document"),
+        (b"not json", "malformed export (not_json)"),
+        (b'{"format": "tapis-export", "format_version": 99}', "malformed export (unknown_version)"),
+        (b"", "malformed export (not_json)"),
     ],
 )
 def test_a_malformed_file_exits_2_naming_the_problem(
@@ -89,7 +89,8 @@ def test_a_truncated_or_wrong_version_export_exits_2(
 ) -> None:
     blob = exports["six-nimmt"]
     assert failed_check(blob[: len(blob) // 2], capsys)[0] == 2
-    code, err = failed_check(blob.replace(b'"format_version":2', b'"format_version":99', 1), capsys)
+    assert b'"format_version":3' in blob
+    code, err = failed_check(blob.replace(b'"format_version":3', b'"format_version":99', 1), capsys)
     assert code == 2 and "version 99" in err, err
 
 
