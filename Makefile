@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # would turn it into an error that stops CI; every other code stops it as before
 PYTEST = $(BIN)/python -m pytest -q $(1) $(PYTEST_ARGS) || test $$? -eq 5
 
-.PHONY: install run test test-slow test-slow-servers test-statistics test-unit test-integration lint openapi bench clean fuzz soak test-scale
+.PHONY: screenshots install run test test-slow test-slow-servers test-statistics test-unit test-integration lint openapi bench clean fuzz soak test-scale
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -107,3 +107,8 @@ test-citus: $(STAMP)
 .PHONY: test-backup
 test-backup: $(STAMP)
 	$(call PYTEST,-m backup tests/backup)
+
+# the README's screenshots (docs/img/), taken by the browser tests; `make test` keeps its pictures among the
+# gitignored artifacts and leaves the committed ones as they are
+screenshots: $(STAMP)
+	TAPIS_DOCS_IMG=$(CURDIR)/docs/img $(call PYTEST,tests/browser)

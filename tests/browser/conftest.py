@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 CHROMIUM = Path("/usr/bin/chromium")
 STATIC = Path(__file__).resolve().parents[2] / "api" / "web" / "static"
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"  # the README's screenshots, written by the tests
 # no sandbox (containers run as root), no GPU, and nothing that phones home or updates itself during a test
 CHROMIUM_ARGS = [
     "--headless",
@@ -42,6 +41,9 @@ CHROMIUM_ARGS = [
 # every screenshot a test takes is kept here too, for CI to keep as an artifact (gitignored; TAPIS_BROWSER_ARTIFACTS
 # moves it): the README's pictures in docs/img/ are copied in after each test, the error pages go here only
 ARTIFACTS = Path(os.environ.get("TAPIS_BROWSER_ARTIFACTS", Path(__file__).resolve().parent / "artifacts"))
+# the README's screenshots: into the artifacts (gitignored) unless `make screenshots` points this at docs/img, so that
+# `make test` leaves the committed pictures as they are
+DOCS_IMG = Path(os.environ.get("TAPIS_DOCS_IMG", ARTIFACTS / "docs-img"))
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 

@@ -22,7 +22,6 @@ from tests.e2e.client import Tapis, bearer
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"  # the README's screenshots
 
 Move = dict[str, Any]
 

@@ -7,7 +7,7 @@
   in the alert region, word for word as the API sends it.
 - A phone (390x844): no horizontal overflow on the lobby and the table, and Tab lands only on labelled controls,
   with a visible focus ring, the lobby's form and the table's moves among them.
-Screenshots for the README go to docs/img/.
+Screenshots for the README go to docs/img/ under `make screenshots` (TAPIS_DOCS_IMG), to the artifacts otherwise.
 """
 
 from __future__ import annotations

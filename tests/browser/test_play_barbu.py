@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.browser.conftest import DOCS_IMG
 from tests.browser.table_play import (
-    DOCS_IMG,
     by_priority,
     check_the_end,
     open_table,

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests.browser.conftest import DOCS_IMG
 from tests.browser.table_play import (
     CHANGED,
-    DOCS_IMG,
     by_priority,
     check_the_end,
     open_table,

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.browser.conftest import DOCS_IMG
 from tests.browser.table_play import (
-    DOCS_IMG,
     check_the_end,
     open_table,
     play_to_the_end,

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import DOCS_IMG
 from tests.browser.table_play import (
     CHANGED,
-    DOCS_IMG,
     by_priority,
     check_the_end,
     open_table,

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import DOCS_IMG
 from tests.browser.table_play import (
-    DOCS_IMG,
     by_priority,
     check_the_end,
     no_sideways_scroll,

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import DOCS_IMG, PHONE
 from tests.browser.table_play import (
-    DOCS_IMG,
     no_sideways_scroll,
     open_table,
     page_errors,
