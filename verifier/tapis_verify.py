@@ -168,7 +168,7 @@ DARON_DECK: list[Card] = [card for card, count in DARON_COUNTS.items() for _ in 
 DARON_NUMBERS = DARON_DECK[:64]  # 1..9
 BEANS = {"blue": 20, "chili": 18, "stink": 16, "green": 14, "soy": 12, "black_eyed": 10, "red": 8, "garden": 6}
 EXTENDED_BEANS = {**{b: n for b, n in BEANS.items() if b != "garden"}, "wax": 22, "coffee": 24}
-LE_BARON_PILES = {2: 24, 3: 20, 4: 16, 5: 16, 6: 16, 7: 12, 8: 12, 9: 8, 10: 8}  # rules/le-baron.md
+LE_BARON_PILES = {2: 24, 3: 20, 4: 16, 5: 16, 6: 16, 7: 12, 8: 12, 9: 8, 10: 8}  # docs/games/le-baron.md
 
 
 def canonical_deck(game: str, players: int, options: dict[str, Any]) -> list[Card]:
@@ -449,7 +449,7 @@ def parse(blob: bytes) -> Export:
         raise Malformed("bad_value", f"the game id {doc['game_id'][:40]!r} is not 16 lowercase hex digits")
     hex_problem(doc["seed"], "the seed")
     hex_problem(doc.get("chain_head"), "chain_head")
-    if problem := time_problem(doc["created_at"], version):
+    if problem := time_problem(doc["created_at"], 2):  # RFC 3339 in every format: it is not hashed
         raise Malformed("bad_value", f"created_at {problem}")
     if doc.get("seed_source", "server") not in ("server", "client"):
         raise Malformed("bad_value", "seed_source is neither 'server' nor 'client'")
