@@ -16,6 +16,7 @@ from datetime import datetime
 import asyncpg
 
 from api.metrics import MeteredCommands, MeteredPoster, MeteredTransactor, ObservedEventStore
+from domain.kernel.bots import BOT_BUDGETS
 from infra.archive_store import PostgresArchive
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
@@ -121,6 +122,9 @@ def redis_layout(client: Client, shards: int) -> Layout:
 
 
 def service_config(settings: Settings) -> ServiceConfig:
+    low, high = (bound / 1000 for bound in BOT_BUDGETS)
+    if not low <= settings.bot_expert_budget <= high:
+        raise ValueError(f"TAPIS_BOT_EXPERT_BUDGET is {low} to {high}, not {settings.bot_expert_budget}")
     return ServiceConfig(
         test_mode=settings.test_mode,
         command_retries=settings.command_retries,

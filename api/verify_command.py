@@ -18,7 +18,7 @@ import msgspec
 from services.codec import codec
 from services.export_check import CorruptExport, parse
 from services.strict_json import MAX_BYTES
-from services.verify import NotFinished, verify
+from services.verify import NotFinished, Unfoldable, verify
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,6 +58,8 @@ def verdict_of(blob: bytes, head: str | None = None) -> dict[str, Any]:
         return {"verdict": "malformed", "code": exc.code, "message": str(exc)}
     except NotFinished as exc:
         return {"verdict": "malformed", "code": "not_finished", "message": str(exc)}
+    except Unfoldable as exc:
+        return {"verdict": "failed", "code": "re_execution", "message": str(exc)}
     checks = [msgspec.to_builtins(c) for c in verified.checks]
     if head is not None:
         kept = head.strip().lower()
@@ -80,6 +82,9 @@ def verdict_of(blob: bytes, head: str | None = None) -> dict[str, Any]:
 def say(verdict: dict[str, Any]) -> None:
     if verdict["verdict"] == "malformed":
         print(f"malformed export ({verdict['code']}): {verdict['message']}", file=sys.stderr)
+        return
+    if "message" in verdict:  # failed before any check could run: the events do not fold
+        print(f"FAILED {verdict['code']}: {verdict['message']}", file=sys.stderr)
         return
     print(f"{verdict['game']} {verdict['game_id']}: {verdict['events']} events, dealing {verdict['dealing']}")
     for c in verdict["checks"]:

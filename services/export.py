@@ -23,7 +23,7 @@ from services.export_format import FORMAT, FORMAT_VERSION, ExportDocument, Expor
 from services.ports import ConcurrencyConflict, RecordedEvent
 from services.queries import viewer_of
 from services.repository import Repository
-from services.verify import verify
+from services.verify import Unfoldable, verify
 
 # the ids this server gives its games (`secrets.token_hex(8)`): an import keeps to them, so that an id never carries
 # markup, a path or a megabyte into the listing
@@ -87,7 +87,10 @@ class GameExports:
         record, events = restorable(blob)
         if not GAME_ID.fullmatch(record.game_id):
             raise CorruptExport("bad_value", "a game id is 16 lowercase hex digits, as this server gives them")
-        failure = verify(codec(record.game), events).first_failure
+        try:
+            failure = verify(codec(record.game), events).first_failure
+        except Unfoldable as exc:
+            raise FailedVerification("re_execution", str(exc)) from None
         if failure is not None:
             raise FailedVerification(failure.name, failure.detail)
         refused = Conflict(f"game {record.game_id} exists already: nothing imported", code="game_exists")

@@ -17,8 +17,10 @@ from typing import Any
 import msgspec
 
 from domain.games.registry import GAMES
+from domain.kernel.bots import BOT_BUDGETS
 from domain.kernel.deal_key import DEALINGS, HEX64, commitment
 from domain.kernel.events import GameCreated, GameEnded
+from domain.kernel.game import RULES_VERSIONS
 from domain.kernel.versioned import stored_tag
 from services.canonical import canonical
 from services.codec import GameCodec, codec
@@ -163,8 +165,15 @@ def check_events(document: ExportDocument, recorded: list[RecordedEvent]) -> Non
 
 
 def check_players(document: ExportDocument, created: GameCreated) -> None:
-    """The player count is the game's (checked before anything is folded: a table of millions of seats is not)."""
+    """The player count is the game's (checked before anything is folded: a table of millions of seats is not), and
+    the versions and the bots' budget are ones this code plays by (a budget of a billion would make the audit's
+    replay of every bot run for days)."""
     rules = GAMES[document.game]
+    if created.rules not in RULES_VERSIONS:
+        raise CorruptExport("unknown_version", f"rules version {created.rules} does not exist")
+    budget = created.bot_budget
+    if budget is not None and not BOT_BUDGETS[0] <= budget <= BOT_BUDGETS[1]:
+        raise CorruptExport("bad_value", f"a bot budget is {BOT_BUDGETS[0]} to {BOT_BUDGETS[1]} thousandths")
     for players in (created.players, document.players):
         if not rules.min_players <= players <= rules.max_players:
             raise CorruptExport(

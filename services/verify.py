@@ -88,6 +88,10 @@ class NotFinished(ValueError):
     """Only a finished game has revealed its seed: there is nothing to verify yet."""
 
 
+class Unfoldable(ValueError):
+    """The events cannot even be applied in order (a forged file): its re-execution fails before it starts."""
+
+
 def check(name: str, ok: bool, detail: str) -> AuditCheck:
     return AuditCheck(name=name, ok=ok, detail=detail)
 
@@ -104,7 +108,12 @@ def verify(game_codec: GameCodec, recorded: list[RecordedEvent]) -> Verified:
     if not isinstance(created, GameCreated) or ended is None:
         raise NotFinished("only a finished game can be verified: its seed is revealed by its end")
     seed = bytes.fromhex(ended.seed)
-    table = game_codec.fold(recorded, events)
+    try:
+        table = game_codec.fold(recorded, events)
+    except Exception as exc:  # any rule's own assertion on facts no decision produced: the file is forged
+        raise Unfoldable(
+            f"the events do not fold in order: {type(exc).__name__}: {shorten(str(exc).encode())}"
+        ) from exc
     started = next((e for e in events if isinstance(e, GameStarted)), None)
     entropy = started.entropy if started is not None else []
     dealing = created.dealing

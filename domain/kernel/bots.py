@@ -21,6 +21,9 @@ Opt = TypeVar("Opt")
 
 # "expert" searches (domain/kernel/search.py): it plays the game's smart policy forward in sampled worlds
 LEVELS = ("random", "smart", "expert")
+# a game's expert budget in thousandths of the default (GameCreated.bot_budget, dealing 3): bounded, so that an audit
+# that makes every bot move again does a bounded amount of work whatever a file claims
+BOT_BUDGETS = (1, 10_000)
 
 
 @dataclass(frozen=True)

@@ -492,3 +492,27 @@ async def test_the_turn_timers_moves_are_made_again_by_the_audit() -> None:
     report = plain(await services.auditor.audit(game_id))
     bots = next(c for c in report["checks"] if c["name"] == "bot_moves")
     assert report["ok"] and int(bots["detail"].split()[0]) >= 3, bots
+
+
+@pytest.mark.parametrize(
+    ("forge", "code"),
+    [
+        (lambda d: d["events"][0]["data"].update(rules=99), "unknown_version"),
+        (lambda d: d["events"][0]["data"].update(bot_budget=10**9), "bad_value"),
+    ],
+)
+async def test_a_version_or_budget_this_code_does_not_play_is_refused_before_any_work(
+    services: Services, forge: Callable[[dict[str, Any]], Any], code: str
+) -> None:
+    document = await finished_export(services)
+    forge(document)
+    assert verdict_of(json.dumps(document).encode())["code"] == code
+
+
+async def test_events_that_cannot_even_be_applied_fail_re_execution_without_a_traceback(services: Services) -> None:
+    document = await finished_export(services)
+    dealt = next(e for e in document["events"] if e["type"] == "CardChosen")
+    dealt["data"]["seat"] = 99  # a seat the table does not have
+    rechain(document, bytes.fromhex(document["seed"]))
+    verdict = verdict_of(json.dumps(document).encode())
+    assert (verdict["verdict"], verdict["code"]) in {("failed", "re_execution"), ("malformed", "bad_event")}
