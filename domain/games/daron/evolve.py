@@ -57,6 +57,7 @@ def _deal(state: State, event: CardsDealt) -> State:
         direction=1,
         to_act=event.first,
         drew_nothing=False,
+        drawn=None,
         idle=0,
     )
 
@@ -72,7 +73,9 @@ def _drawn(state: State, event: CardsDrawn) -> State:
     hands = with_seat(state.hands, event.seat, sort_hand([*state.hands[event.seat], *event.cards]))
     state = replace(state, hands=hands, draw_pile=state.draw_pile[event.count :])
     if event.reason == "draw":
-        return replace(state, stage="drawn", drew_nothing=event.count == 0)
+        return replace(
+            state, stage="drawn", drew_nothing=event.count == 0, drawn=event.cards[0] if event.cards else None
+        )
     return state
 
 
@@ -94,7 +97,7 @@ def evolve(state: State, event: Event) -> State:
         case CardsDealt():
             return _deal(state, event)
         case TurnStarted(seat=seat):
-            return replace(state, stage="play", to_act=seat, drew_nothing=False)
+            return replace(state, stage="play", to_act=seat, drew_nothing=False, drawn=None)
         case CardsDeposited(seat=seat, cards=cards):
             return replace(state, hands=_lay(state, seat, cards), discard=[*state.discard, *cards], idle=0)
         case DirectionReversed(direction=direction):
@@ -120,5 +123,5 @@ def evolve(state: State, event: Event) -> State:
             # the loser's draw follows, then the next turn
             return replace(state, stage="play")
         case RoundWon(totals=totals, last=last) | RoundBlocked(totals=totals, last=last):
-            return replace(state, totals=list(totals), stage="finished" if last else "deal")
+            return replace(state, totals=list(totals), stage="finished" if last else "deal", drawn=None)
     return state

@@ -21,7 +21,6 @@ from domain.games.daron.options import Options
 from domain.games.daron.state import BrawlInPlay, DuelInPlay, Stage, State
 from domain.games.daron.views import View, view
 from domain.kernel.bots import Seen
-from domain.kernel.game import RULES
 from domain.kernel.search import Expertise, deal, expert_of, round_over, seat_policy, shuffled, without
 from domain.kernel.shuffle import Draws
 
@@ -30,6 +29,12 @@ STEPS = 2500  # commands a move's search plays in all at budget 1, at most: its 
 PRIOR = 2.0  # points: the smart move's head start per world (domain/kernel/search.py)
 DEPTH = 6  # commands after the move: about a turn of every seat at four seats (longer rollouts only added noise)
 SHED = 1.0  # what a hand point shed counts for, against a point scored
+
+# The rules version the imagined worlds are played by, whatever the game's: 2. The audit searches each recorded expert
+# move again (services/verify.py, `bot_moves`), so the worlds of the games recorded so far must stay as they were; and
+# version 3's rule after a draw needs the drawn card, which the view does not show. The expert still plays only moves
+# legal by its game's own rules: its candidates are its seat's legal moves (`seen.moves`), which the worlds accept.
+WORLD_RULES = 2
 
 Sight = Seen[View, Command, Options]
 policy = seat_policy(view, legal_moves, lambda s: s.options, smart)
@@ -74,7 +79,7 @@ def sample(seen: Sight, draws: Draws) -> State:
         direction=v.direction,
         to_act=v.to_act,
         totals=list(v.scores),
-        rules=RULES,
+        rules=WORLD_RULES,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.games.daron.brawls import brawl_counts
 from domain.games.daron.commands import Accept, Brawl, Command, Deposit, Draw, Duel, Pass, Riposte
 from domain.games.daron.deposits import deposits
+from domain.games.daron.drawn_card import lays_drawn_card
 from domain.games.daron.duels import opening_cards, riposte_cards
 from domain.games.daron.state import BrawlInPlay, DuelInPlay, State, joker_after_draw, top_value
 
@@ -12,7 +13,9 @@ from domain.games.daron.state import BrawlInPlay, DuelInPlay, State, joker_after
 def deposit_moves(state: State, seat: int) -> list[Command]:
     # a joker opens only the first deposit of a turn: not the one after a draw (rules version 2)
     jokers = state.stage == "play" or joker_after_draw(state)
-    return [Deposit(cards=cards) for cards in deposits(state.hands[seat], top_value(state), jokers)]
+    laid = deposits(state.hands[seat], top_value(state), jokers)
+    # after a draw (rules version 3): only those that lay the card drawn
+    return [Deposit(cards=cards) for cards in laid if lays_drawn_card(state, cards)]
 
 
 def legal_moves(state: State, seat: int) -> list[Command]:

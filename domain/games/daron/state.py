@@ -52,6 +52,7 @@ class State(msgspec.Struct):
     direction: int = 1
     to_act: int = 0  # during a duel or brawl: the attacker or initiator, whose turn it interrupts
     drew_nothing: bool = False  # in phase "drawn": the draw found no card
+    drawn: str | None = None  # in phase "drawn": the card the draw found (None when it found none)
     idle: int = 0  # consecutive turns of drawing nothing and passing
     totals: list[int] = []
     rules: int = 1  # the rules version the game was created under (domain/kernel/game.py RULES): see below
@@ -76,7 +77,7 @@ class State(msgspec.Struct):
         return self.stage if isinstance(self.stage, BrawlInPlay) else None
 
 
-# Where rules/daron.md changed (rules version 2), and how a game created before plays on.
+# Where rules/daron.md changed (rules versions 2 and 3), and how a game created before plays on.
 
 
 def joker_after_draw(state: State) -> bool:
@@ -87,6 +88,12 @@ def joker_after_draw(state: State) -> bool:
 def hands_shown_at_round_end(state: State) -> bool:
     """From version 2 every hand is shown when a round ends (its last event, and the view until the next deal)."""
     return state.rules >= 2
+
+
+def drawn_card_required(state: State) -> bool:
+    """From version 3 the deposit after a draw lays the card drawn ("si la pioche est bonne, il peut alors poser");
+    until then any deposit followed a draw, so a player could draw for free information and lay what it held."""
+    return state.rules >= 3
 
 
 def next_seat(state: State, seat: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.games.daron.cards import JOKERS, REVERSERS, holds, value
 from domain.games.daron.deposits import check_deposit
 from domain.games.daron.drawing import draw_cards
+from domain.games.daron.drawn_card import lays_drawn_card
 from domain.games.daron.events import CardsDeposited, CardsDrawn, DirectionReversed, Passed, TurnStarted
 from domain.games.daron.evolve import Rec
 from domain.games.daron.one_card import draw_if_one_left
@@ -27,6 +28,11 @@ def deposit(rec: Rec, seat: int, cards: list[str], shuffler: Shuffler) -> None:
     if state.stage == "drawn" and cards and cards[0] in JOKERS and not joker_after_draw(state):
         raise refuse("joker_not_first", "a joker is only the very first card of a turn, never after a draw")
     check_deposit(top_value(state), cards)
+    if not lays_drawn_card(state, cards):
+        found = f"you drew {state.drawn}" if state.drawn is not None else "your draw found no card"
+        raise refuse(
+            "must_lay_drawn_card", f"after a draw a deposit lays the card drawn: {found}", {"drawn": state.drawn}
+        )
     rec.emit(CardsDeposited(seat=seat, cards=list(cards), top=value(cards[-1])))
     if not rec.state.hands[seat]:
         # every legal deposit ends on a number card, so laying the whole hand goes out

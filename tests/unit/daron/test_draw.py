@@ -1,10 +1,11 @@
 """`draw` then `deposit` or `pass`; the reshuffle of the discard; a round blocked with nothing to draw."""
 
 from domain.games.daron.commands import Deposit, Draw, Pass
-from domain.games.daron.events import CardsDealt, CardsDrawn, Passed, RoundBlocked, TurnStarted
+from domain.games.daron.events import CardsDealt, CardsDeposited, CardsDrawn, Passed, RoundBlocked, TurnStarted
+from domain.games.daron.legal import legal_moves
 from domain.kernel.events import DeckShuffled
 from domain.kernel.shuffle import shuffle
-from tests.unit.daron.positions import SEED, of_type, play, position
+from tests.unit.daron.positions import SEED, of_type, play, position, refusal
 
 FILL = ["daron", "daron", "daron"]
 
@@ -90,3 +91,64 @@ def test_under_rules_1_a_blocked_round_shows_no_hand() -> None:
     _, after = play(state, 0, Draw())
     events, after = play(after, 0, Pass())
     assert of_type(events, RoundBlocked) == [RoundBlocked(round=3, totals=[10, 3], last=True)]
+
+
+# rules/daron.md, "Draw" (rules version 3): "si la pioche est bonne, il peut alors poser": the deposit after a draw lays
+# the card drawn; games created under an earlier version lay any deposit after a draw.
+
+
+def test_under_rules_3_a_deposit_after_a_draw_without_the_drawn_card_is_refused() -> None:
+    state = position([["4", "4", *FILL], ["3", "3"]], top="5", draw=["6"], rules=3)
+    _, drawn = play(state, 0, Draw())
+    assert drawn.drawn == "6"
+    assert refusal(drawn, 0, Deposit(cards=["4"])) == "must_lay_drawn_card"
+    assert refusal(drawn, 0, Deposit(cards=["4", "4"])) == "must_lay_drawn_card"
+    assert Deposit(cards=["4"]) not in legal_moves(drawn, 0)
+
+
+def test_under_rules_3_a_deposit_after_a_draw_that_lays_the_drawn_card_is_accepted() -> None:
+    state = position([["4", "4", *FILL], ["3", "3"]], top="5", draw=["6"], rules=3)
+    _, drawn = play(state, 0, Draw())
+    for cards in (["6"], ["4", "6"], ["6", "4", "4"]):
+        events, after = play(drawn, 0, Deposit(cards=cards))
+        assert events[0] == CardsDeposited(seat=0, cards=cards, top=int(cards[-1]))
+        assert after.to_act == 1 and after.drawn is None
+    laid = [m.cards for m in legal_moves(drawn, 0) if isinstance(m, Deposit)]
+    assert laid and all("6" in cards for cards in laid)
+    assert ["4", "4", "6"] in laid and ["4", "6", "4"] in laid
+
+
+def test_under_rules_3_a_drawn_operator_may_open_the_deposit() -> None:
+    state = position([["7", "4", *FILL], ["3", "3"]], top="5", draw=["+2"], rules=3)
+    _, drawn = play(state, 0, Draw())
+    assert refusal(drawn, 0, Deposit(cards=["4"])) == "must_lay_drawn_card"
+    assert [m.cards for m in legal_moves(drawn, 0) if isinstance(m, Deposit)] == [["+2", "7"]]
+    _, after = play(drawn, 0, Deposit(cards=["+2", "7"]))
+    assert after.discard[-2:] == ["+2", "7"]
+
+
+def test_under_rules_3_a_draw_that_finds_nothing_or_a_card_never_laid_leaves_only_the_pass() -> None:
+    empty = position([["4", "4", *FILL], ["3", "3"]], top="5", draw=[], rules=3)
+    _, drawn = play(empty, 0, Draw())
+    assert drawn.drawn is None
+    assert refusal(drawn, 0, Deposit(cards=["4"])) == "must_lay_drawn_card"
+    assert legal_moves(drawn, 0) == [Pass()]
+    for card in ("daron", "joker_odd", "9"):  # a 9 is two from the top 5
+        state = position([["4", "4", *FILL], ["3", "3"]], top="5", draw=[card], rules=3)
+        _, drawn = play(state, 0, Draw())
+        assert legal_moves(drawn, 0) == [Pass()], card
+
+
+def test_under_rules_2_the_same_deposit_after_a_draw_is_accepted() -> None:
+    state = position([["4", "4", *FILL], ["3", "3"]], top="5", draw=["6"], rules=2)
+    _, drawn = play(state, 0, Draw())
+    events, after = play(drawn, 0, Deposit(cards=["4"]))
+    assert events[0] == CardsDeposited(seat=0, cards=["4"], top=4)
+    assert after.to_act == 1
+    assert Deposit(cards=["4"]) in legal_moves(drawn, 0)
+
+
+def test_under_rules_3_the_first_deposit_of_a_turn_lays_any_card() -> None:
+    state = position([["4", "4", *FILL], ["3", "3"]], top="5", draw=["6"], rules=3)
+    events, _ = play(state, 0, Deposit(cards=["4"]))
+    assert events[0] == CardsDeposited(seat=0, cards=["4"], top=4)
