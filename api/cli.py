@@ -89,9 +89,17 @@ def migrate(_: argparse.Namespace) -> int:
     return 0
 
 
-async def _rebuild(settings: Settings) -> int:
-    async with connected(settings, pool_size=2) as services:
-        count = await services.projector.rebuild()
+async def _rebuild(settings: Settings, from_scratch: bool) -> int:
+    from api.rebuild_progress import ProgressLine
+
+    line = ProgressLine(sys.stderr)
+    async with connected(settings, pool_size=4) as services:
+        place = None if from_scratch else await services.repo.projections.rebuild_place()
+        if place is not None:
+            said = f"continuing the rebuild stopped after {place.done:,} events (--from-scratch starts over)"
+            print(said, file=sys.stderr)
+        count = await services.projector.rebuild(from_scratch=from_scratch, report=line.report)
+    line.finish()
     print(f"rebuilt projections from {count} events")
     return 0
 
@@ -199,7 +207,11 @@ def with_store(run: str) -> object:
             return 2  # a corrupt file: no server is even started
         with backing_services(Settings.from_env()) as settings:
             if run == "rebuild":
-                return asyncio.run(_rebuild(settings))
+                try:
+                    return asyncio.run(_rebuild(settings, args.from_scratch))
+                except KeyboardInterrupt:
+                    print("\ninterrupted: `tapis rebuild` continues where this one stopped", file=sys.stderr)
+                    return 130
             if run == "replay":
                 return asyncio.run(_replay(settings, args.game_id))
             if run == "archive":
@@ -228,9 +240,11 @@ def parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(run=serve)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(run=migrate)
-    sub.add_parser("rebuild", help="rebuild Redis projections from the event store").set_defaults(
-        run=with_store("rebuild")
+    rb = sub.add_parser(
+        "rebuild", help="rebuild Redis projections from the event store (continues an interrupted rebuild)"
     )
+    rb.add_argument("--from-scratch", action="store_true", help="start again even when a rebuild was interrupted")
+    rb.set_defaults(run=with_store("rebuild"))
     r = sub.add_parser("replay", help="print a game's events and its replayed state")
     r.add_argument("game_id")
     r.set_defaults(run=with_store("replay"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 import asyncpg
@@ -36,6 +37,17 @@ WHERE (tx_id, position) > ($1, $2)
 ORDER BY tx_id, position
 LIMIT $3
 """
+
+# READ_LOG with what a fold reads of each event (services/rebuild.py): the data, not the metadata
+READ_LOG_EVENTS = """
+SELECT position, stream_id, version, type, data::text, schema_version, chain, tx_id
+FROM events
+WHERE (tx_id, position) > ($1, $2)
+  AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+ORDER BY tx_id, position
+LIMIT $3
+"""
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 # On Citus the log is read shard by shard, on the worker that holds each shard: a row's tx_id is that worker's
 # transaction id (the events_local_tx_id trigger, migration 0009), and only that worker's snapshot horizon tells
@@ -250,6 +262,26 @@ class PostgresEventStore:
                 positions,
             )
         return [_recorded(r) for r in rows]
+
+    async def read_log_events(self, after: Checkpoint, limit: int) -> tuple[Checkpoint, list[RecordedEvent]]:
+        if await self.sharded():
+            entries = await self.read_log(after, limit)
+            return after.advanced(entries), await self.read_positions([e.position for e in entries]) if entries else []
+        with postgres_errors():
+            rows = await self._pool.fetch(READ_LOG_EVENTS, after.tx_id, after.position, limit)
+        if not rows:
+            return after, []
+        last = rows[-1]
+        recorded = [
+            RecordedEvent(position, stream_id, version, kind, data.encode(), {}, EPOCH, tx_id, schema, chain)
+            for position, stream_id, version, kind, data, schema, chain, tx_id in rows
+        ]
+        return Checkpoint(last["tx_id"], last["position"], after.shards), recorded
+
+    async def log_size(self) -> int:
+        with postgres_errors():
+            count: int = await self._pool.fetchval("SELECT count(*) FROM events")
+        return count
 
     async def game(self, game_id: str) -> GameRecord | None:
         with postgres_errors():

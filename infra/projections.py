@@ -23,7 +23,7 @@ from redis.asyncio.cluster import RedisCluster
 from infra.batching import Batcher
 from infra.driver_errors import redis_errors
 from infra.redis_client import REDIS_ERRORS, Client
-from services.ports import Checkpoint, ProjectionUnavailable
+from services.ports import Checkpoint, ProjectionUnavailable, RebuildPlace
 
 # KEYS: the summaries hash, the listing index (every listed game), the bot-turn set, the creation set (every game,
 # private ones included: its score is when the game was first projected), the lobby set (every game in its lobby,
@@ -114,6 +114,7 @@ return saved
 SUMMARIES = "tapis:games:summary"
 INDEX = "tapis:games:index"
 CHECKPOINT = "tapis:projector:checkpoint"
+REBUILD = "tapis:projector:rebuild"  # an unfinished `tapis rebuild`'s place (services/rebuild.py); not in `reset`
 BOT_TURNS = "tapis:games:bot_turns"  # games waiting on a bot, scored by when they started waiting
 CREATED = "tapis:games:created"  # every game projected, private ones included, scored by when it was first
 LOBBIES = "tapis:games:lobbies"  # every game in its lobby, private ones included, scored by creation
@@ -393,6 +394,18 @@ class RedisProjections:
     async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
         with redis_errors():
             await self._redis.set(CHECKPOINT, msgspec.json.encode(checkpoint))
+
+    async def rebuild_place(self) -> RebuildPlace | None:
+        with redis_errors():
+            raw = await self._redis.get(REBUILD)
+        return msgspec.json.decode(raw, type=RebuildPlace) if raw else None
+
+    async def save_rebuild_place(self, place: RebuildPlace | None) -> None:
+        with redis_errors():
+            if place is None:
+                await self._redis.delete(REBUILD)
+            else:
+                await self._redis.set(REBUILD, msgspec.json.encode(place))
 
     async def reset(self) -> None:
         with redis_errors():

@@ -66,6 +66,14 @@ class Checkpoint(msgspec.Struct, frozen=True):
         return Checkpoint(tx_id, position, tuple(sorted((shard, tx, pos) for shard, (tx, pos) in shards.items())))
 
 
+class RebuildPlace(msgspec.Struct, frozen=True):
+    """How far a `tapis rebuild` got: the log's place up to which it wrote the projections, and the events it has
+    folded so far (for its progress). Kept while it runs, so that an interrupted rebuild continues from there."""
+
+    checkpoint: Checkpoint
+    done: int = 0
+
+
 class GameRecord(msgspec.Struct, frozen=True):
     game_id: str
     game: str
@@ -133,6 +141,15 @@ class EventStore(Protocol):
 
     async def read_positions(self, positions: list[int]) -> list[RecordedEvent]: ...
 
+    async def read_log_events(self, after: Checkpoint, limit: int) -> tuple[Checkpoint, list[RecordedEvent]]:
+        """`read_log`'s next batch with each event's data, and the place after it: what a fold needs in one read
+        (a rebuild). Metadata and recorded_at are not read: `{}` and the epoch."""
+        ...
+
+    async def log_size(self) -> int:
+        """How many events the log holds (a rebuild's progress counts against it)."""
+        ...
+
     async def game(self, game_id: str) -> GameRecord | None: ...
 
     async def stored_response(self, stream_id: str, scope: str, key: str) -> bytes | None: ...
@@ -190,6 +207,12 @@ class Projections(Protocol):
     async def checkpoint(self) -> Checkpoint: ...
 
     async def save_checkpoint(self, checkpoint: Checkpoint) -> None: ...
+
+    async def rebuild_place(self) -> RebuildPlace | None:
+        """Where an unfinished rebuild stopped; None when none is under way."""
+
+    async def save_rebuild_place(self, place: RebuildPlace | None) -> None:
+        """None: the rebuild is over (or abandoned). `reset` leaves the place alone."""
 
     async def reset(self) -> None: ...
 

@@ -13,6 +13,7 @@ from domain.games.registry import GAMES
 from services.codec import codec
 from services.export_check import imported
 from services.ports import Checkpoint, LogEntry, ProjectionUnavailable, StoreUnavailable
+from services.rebuild import Rebuilder, Report
 from services.repository import Repository
 
 log = logging.getLogger("tapis.projector")
@@ -75,7 +76,7 @@ class Projector:
         """One batch; True when the batch was full (more is waiting)."""
         return await self.run_once() >= self.batch  # a log read shard by shard gives up to `batch` per shard
 
-    async def rebuild(self) -> int:
-        """Forget every projection and fold them again from the event store."""
-        await self.repo.projections.reset()
-        return await self.catch_up()
+    async def rebuild(self, from_scratch: bool = False, report: Report | None = None) -> int:
+        """Forget every projection and fold them again from the event store, streaming the log (services/rebuild.py);
+        an unfinished rebuild is continued unless `from_scratch`. Returns the events folded."""
+        return await Rebuilder(self.repo).run(from_scratch=from_scratch, report=report)

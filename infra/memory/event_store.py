@@ -125,6 +125,14 @@ class MemoryEventStore:
         found = {p: self._by_position[p] for p in positions if p in self._by_position}
         return sorted(found.values(), key=lambda e: (e.tx_id, e.position))
 
+    async def read_log_events(self, after: Checkpoint, limit: int) -> tuple[Checkpoint, list[RecordedEvent]]:
+        entries = await self.read_log(after, limit)
+        return after.advanced(entries), await self.read_positions([e.position for e in entries])
+
+    async def log_size(self) -> int:
+        await self._round_trip()
+        return len(self._log)
+
     async def game(self, game_id: str) -> GameRecord | None:
         await self._round_trip()
         return self.record_of(game_id)

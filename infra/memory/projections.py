@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from infra.memory.live import MemoryWakeups
-from services.ports import Checkpoint, ProjectionUnavailable
+from services.ports import Checkpoint, ProjectionUnavailable, RebuildPlace
 
 
 class MemoryProjections:
@@ -26,6 +26,7 @@ class MemoryProjections:
         self._lobbies: dict[str, float] = {}  # game id -> created: every game in its lobby, private ones included
         self._bot_turns: dict[str, float] = {}  # game id -> created: games waiting on a bot
         self._checkpoint: Checkpoint | None = None
+        self._rebuild: RebuildPlace | None = None
 
     async def load(self, game_id: str, fingerprint: str = "") -> tuple[int, bytes] | None:
         await self._round_trip()
@@ -97,6 +98,14 @@ class MemoryProjections:
     async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
         await self._round_trip()
         self._checkpoint = checkpoint
+
+    async def rebuild_place(self) -> RebuildPlace | None:
+        await self._round_trip()
+        return self._rebuild
+
+    async def save_rebuild_place(self, place: RebuildPlace | None) -> None:
+        await self._round_trip()
+        self._rebuild = place
 
     async def reset(self) -> None:
         await self._round_trip()

@@ -53,6 +53,9 @@ async def test_replay_audit_and_rebuild(services: Services, redis_conn: redis.Re
     await redis_conn.flushdb()
     rebuilt = tapis("rebuild", **urls)
     assert rebuilt.returncode == 0, rebuilt.stderr
+    # its progress on stderr: the whole log done, at a rate (the log holds the session's other games too)
+    last = rebuilt.stderr.splitlines()[-1]
+    assert last.startswith("rebuild: ") and "(100 %)" in last and "events/s" in last, rebuilt.stderr
     loaded = await services.repo.snapshot(await services.repo.record(game_id))
     assert loaded is not None and loaded[1] == expected
 
