@@ -12,6 +12,7 @@ Screenshots for the README go to docs/img/ under `make screenshots` (TAPIS_DOCS_
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import TYPE_CHECKING, Any
@@ -89,11 +90,17 @@ def test_create_with_options_join_bots_start_and_play_to_the_end(page: Page, web
     seats = api_view(web_url, game_id)["players"]
     assert [(s["name"], s["bot"]) for s in seats][:1] == [("Ada", None)]
     assert [s["bot"] for s in seats][1:] == ["smart", "smart"]
-    assert seats[0]["entropy"], "the join form sends the device's entropy"
     assert json.loads(page.evaluate(f"localStorage.getItem('tapis:seat:{game_id}')"))["seat"] == 0
+    # the join committed to entropy drawn in the page (docs/fair-play.md); the full table made the page reveal it
+    page.get_by_text("Seat 1: Ada — you — entropy revealed").wait_for()
+    ada = api_view(web_url, game_id)["players"][0]
+    assert re.fullmatch("[0-9a-f]{64}", ada["entropy"]), "the page reveals 32 bytes drawn on the device"
+    assert ada["commitment"] == hashlib.sha256(f"tapis-entropy-v3:{game_id}:{ada['entropy']}".encode()).hexdigest()
 
     page.get_by_role("button", name="Start the game").click()
     page.get_by_role("heading", name=re.compile("active")).wait_for()
+    assert api_view(web_url, game_id)["fairness"] == "committed"
+    page.locator('.fairness[data-fairness="committed"]', has_text="Fair deal").wait_for()
     table = page.get_by_role("region", name="The table")
     table.locator("[data-move]").first.wait_for()
     page.screenshot(path=str(DOCS_IMG / "table.png"), full_page=True)
@@ -136,6 +143,9 @@ def test_create_with_options_join_bots_start_and_play_to_the_end(page: Page, web
     assert api_view(web_url, game_id)["rematch"] == rematch
     page.get_by_text("Seat 1: Ada — you").wait_for()
     assert [s["bot"] for s in api_view(web_url, rematch)["players"]] == [None, "smart", "smart"]
+    # the rematch's seat came without a commitment: the page commits (POST /commitment), and the full table reveals
+    page.get_by_text("Seat 1: Ada — you — entropy revealed").wait_for()
+    assert api_view(web_url, rematch)["players"][0]["commitment"] != ""
 
 
 def test_each_games_options_form_sends_the_catalogs_defaults_as_drawn(page: Page, web_url: str) -> None:

@@ -5,6 +5,7 @@
 import { createParser } from "eventsource-parser";
 
 import { bearer, describeError, type GameView, type paths, type Schemas, tapisClient } from "./api/client";
+import { FairPlay, fairnessPhrase, seatMark } from "./fair-play";
 import { renderers } from "./games";
 
 type CommandBody = paths["/v1/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"];
@@ -550,11 +551,14 @@ class Table {
   private readonly felt = h("section", { class: "felt", "aria-label": "The table", tabindex: "-1" });
   private readonly end = h("section", { class: "panel", "aria-labelledby": "end-title" });
   private readonly live = h("p", { class: "live muted" });
+  private readonly fairPlay: FairPlay;
 
   constructor(
     private readonly gameId: string,
     private readonly joinCode: string | null,
-  ) {}
+  ) {
+    this.fairPlay = new FairPlay(gameId, { error: showError, notice });
+  }
 
   private get seat(): SeatToken | null {
     return tokens.seat(this.gameId);
@@ -651,6 +655,10 @@ class Table {
     this.moves = moves;
     this.draw();
     this.follow();
+    // commit or reveal for this browser's seat when the lobby asks it (a full table: reveal); read again after
+    void this.fairPlay.keep(view, this.seat).then(async (changed) => {
+      if (changed) await this.refresh();
+    });
   }
 
   private scheduleRefresh(): void {
@@ -702,9 +710,11 @@ class Table {
       ];
     });
 
-    this.section(this.seats, JSON.stringify([view.players, view.status, view.awaiting, seat?.seat, !!admin]), () => [
+    const seatsKey = JSON.stringify([view.players, view.status, view.awaiting, view.fairness, seat?.seat, !!admin]);
+    this.section(this.seats, seatsKey, () => [
       h("h2", { id: "seats-title" }, "Seats"),
       this.seatList(view, seat, admin),
+      h("p", { class: "fairness muted", "data-fairness": view.fairness }, fairnessPhrase(view)),
     ]);
 
     const empty = this.emptySeats(view);
@@ -734,7 +744,14 @@ class Table {
       const item = h(
         "li",
         { class: mine ? "you" : undefined },
-        h("span", {}, `Seat ${player.seat + 1}: ${who}`, mine ? " — you" : "", waiting ? " — to play" : ""),
+        h(
+          "span",
+          {},
+          `Seat ${player.seat + 1}: ${who}`,
+          mine ? " — you" : "",
+          waiting ? " — to play" : "",
+          view.status === "lobby" ? seatMark(player) : "",
+        ),
       );
       if (admin && view.status === "lobby" && (player.name !== null || player.bot !== null)) {
         item.append(
@@ -771,8 +788,10 @@ class Table {
       const form = h("form", { "aria-labelledby": "join-title" });
       const name = h("input", { type: "text", name: "name", required: "", maxlength: "40", autocomplete: "nickname" });
       const where = seatChoice();
+      // dealing 3 commits to entropy drawn here (fair-play.ts); a lobby of an earlier dealing takes public entropy
       const entropy = h("input", { type: "text", name: "entropy", maxlength: "64", spellcheck: "false" });
       entropy.value = randomHex(16);
+      const committing = view.dealing >= 3;
       const joinCode = h("input", { type: "text", name: "join_code", autocomplete: "off" });
       joinCode.value = code ?? "";
       form.append(
@@ -782,8 +801,17 @@ class Table {
           { class: "row" },
           labelled("Your name", name),
           labelled("Seat", where),
-          labelled("Entropy", entropy, "Public randomness from this device, mixed into the deal (optional)"),
+          committing
+            ? null
+            : labelled("Entropy", entropy, "Public randomness from this device, mixed into the deal (optional)"),
           view.private ? labelled("Join code", joinCode) : null,
+        ),
+        h(
+          "p",
+          { class: "muted", hidden: committing ? undefined : "" },
+          "This device draws 32 random bytes and commits to them now; it reveals them once every seat is taken, " +
+            "so that nobody, the server included, can choose the deal. Keep this page or its link: a seat that " +
+            "does not reveal is played by a bot.",
         ),
         h("div", { class: "actions" }, h("button", { type: "submit" }, "Join")),
       );
@@ -792,7 +820,8 @@ class Table {
         void (async () => {
           const body: Schemas["JoinSeat"] = { name: name.value.trim() };
           if (where.value !== "") body.seat = Number(where.value);
-          if (entropy.value.trim() !== "") body.entropy = entropy.value.trim();
+          if (committing) Object.assign(body, await this.fairPlay.joinFields(view));
+          else if (entropy.value.trim() !== "") body.entropy = entropy.value.trim();
           if (view.private) body.join_code = joinCode.value.trim();
           const taken = await call(
             api.POST("/v1/games/{game_id}/seats", { params: { path: { game_id: this.gameId } }, body }),
@@ -870,16 +899,11 @@ class Table {
     return parts;
   }
 
+  /** The host's start: this browser's own seat reveals first if it owes a reveal (fair-play.ts). */
   private async start(admin: AdminToken): Promise<void> {
-    const started = await call(
-      api.POST("/v1/games/{game_id}/start", {
-        params: { path: { game_id: this.gameId } },
-        headers: bearer(admin.token),
-      }),
-    );
-    if (started === undefined) return;
+    if (!this.view) return;
     clearError();
-    notice("The game has started");
+    if (await this.fairPlay.start(this.view, this.seat, admin.token)) notice("The game has started");
     await this.refresh();
   }
 

@@ -1,0 +1,208 @@
+// Commit and reveal for this browser's seat (docs/fair-play.md): the table calls `keep` after each view it draws, and
+// it does what the protocol asks of the seat at that moment, once: commit in the lobby if the seat has no commitment
+// (a rematch's seat: joining commits already), reveal once every seat is taken. The admin's start reveals the admin's
+// own seat first. And the short phrase that says on the table who could have chosen the deal.
+
+import { bearer, describeError, type GameView, type Schemas, tapisClient } from "./api/client";
+import { drawEntropy, entropyFor, forgetEntropy } from "./entropy";
+
+const api = tapisClient();
+
+type Player = GameView["players"][number];
+type Fairness = GameView["fairness"];
+
+export interface FairPlaySeat {
+  seat: number;
+  token: string;
+}
+
+/** What a refused call said: its stable code and the server's words. */
+interface Refusal {
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+async function send(request: Promise<{ error?: unknown; response: Response }>): Promise<Refusal | null> {
+  let answer: { error?: unknown; response: Response };
+  try {
+    answer = await request;
+  } catch (failure) {
+    return { code: "unreachable", message: `The server could not be reached: ${String(failure)}`, details: {} };
+  }
+  if (answer.error === undefined && answer.response.ok) return null;
+  const body = (answer.error ?? {}) as Partial<Schemas["Error"]>;
+  return {
+    code: body.error?.code ?? String(answer.response.status),
+    message: describeError(answer.error, answer.response),
+    details: (body.error?.details ?? {}) as Record<string, unknown>,
+  };
+}
+
+const isPerson = (player: Player | undefined): player is Player =>
+  player !== undefined && player.name !== null && player.bot === null;
+const revealed = (player: Player): boolean => player.commitment !== "" && player.entropy !== "";
+
+/** "2", "2 and 3", "2, 3 and 4": seats as a person counts them (from 1). */
+export function seatWords(seats: readonly number[]): string {
+  const words = seats.map((seat) => String(seat + 1));
+  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+export class FairPlay {
+  private busy: Promise<void> | null = null;
+  // a commitment this browser cannot open (made on another device) is said once, not at every redraw
+  private saidCannotOpen: string | null = null;
+
+  constructor(
+    private readonly gameId: string,
+    private readonly report: { error: (message: string) => void; notice: (message: string) => void },
+  ) {}
+
+  /**
+   * The fields a person's join sends: in dealing 3 a commitment to an entropy drawn and kept here; before (a lobby
+   * opened by an earlier release), or without WebCrypto (a page not on https or localhost), public entropy.
+   */
+  async joinFields(view: GameView): Promise<Pick<Schemas["JoinSeat"], "entropy" | "entropy_commitment">> {
+    const publicEntropy = { entropy: hexOf(16) };
+    if (view.dealing < 3) return publicEntropy;
+    try {
+      return { entropy_commitment: (await drawEntropy(this.gameId)).commitment };
+    } catch {
+      this.report.notice("This page cannot commit to entropy here (it needs https): it sends public entropy instead");
+      return publicEntropy;
+    }
+  }
+
+  /** Does what the seat owes the protocol in `view`, one request at a time; true when it changed the game. */
+  keep(view: GameView, seat: FairPlaySeat | null): Promise<boolean> {
+    if (this.busy !== null) return this.busy.then(() => false);
+    let changed = false;
+    const work = this.step(view, seat).then((done) => {
+      changed = done;
+    });
+    this.busy = work.finally(() => {
+      this.busy = null;
+    });
+    return this.busy.then(() => changed);
+  }
+
+  private async step(view: GameView, seat: FairPlaySeat | null): Promise<boolean> {
+    if (view.status !== "lobby") {
+      if (view.fairness !== "pending") forgetEntropy(this.gameId); // dealt: GameStarted made every entropy public
+      return false;
+    }
+    const mine = seat === null ? undefined : view.players[seat.seat];
+    if (seat === null || view.dealing < 3 || !isPerson(mine)) return false;
+    if (mine.commitment === "" && mine.entropy === "") return this.commit(view, seat);
+    const full = view.players.every((player) => player.name !== null || player.bot !== null);
+    if (mine.commitment !== "" && mine.entropy === "" && full) return this.reveal(mine.commitment, seat);
+    return false;
+  }
+
+  /** A seat without a commitment (a rematch's) commits, unless a reveal has closed the commitments. */
+  private async commit(view: GameView, seat: FairPlaySeat): Promise<boolean> {
+    if (view.players.some((player) => revealed(player))) return false;
+    let commitment: string;
+    try {
+      commitment = (await drawEntropy(this.gameId)).commitment;
+    } catch {
+      return false; // no WebCrypto here: the seat stays without a commitment (the level says what that means)
+    }
+    const refused = await send(
+      api.POST("/v1/games/{game_id}/commitment", {
+        params: { path: { game_id: this.gameId } },
+        headers: bearer(seat.token),
+        body: { commitment },
+      }),
+    );
+    // two tabs of one browser both commit: the first is kept, and its entropy is here too
+    if (refused === null) return true;
+    if (refused.code !== "already_committed" && refused.code !== "commitments_closed")
+      this.report.error(refused.message);
+    return false;
+  }
+
+  private async reveal(commitment: string, seat: FairPlaySeat): Promise<boolean> {
+    const entropy = entropyFor(this.gameId, commitment);
+    if (entropy === null) {
+      if (this.saidCannotOpen !== commitment)
+        this.report.error(
+          "This browser does not hold the entropy your seat committed to (it was drawn on another device): " +
+            "reveal it from there, or a bot takes your seat at the start",
+        );
+      this.saidCannotOpen = commitment;
+      return false;
+    }
+    const refused = await send(
+      api.POST("/v1/games/{game_id}/reveal", {
+        params: { path: { game_id: this.gameId } },
+        headers: bearer(seat.token),
+        body: { entropy },
+      }),
+    );
+    if (refused === null) {
+      this.report.notice("Your entropy is revealed: the deal is fixed once every committed seat has revealed");
+      return true;
+    }
+    // another tab revealed first, or a seat was freed meanwhile (the next full table reveals again)
+    if (refused.code !== "already_revealed" && refused.code !== "reveal_too_early") this.report.error(refused.message);
+    return false;
+  }
+
+  /**
+   * The admin's start: this browser's seat reveals first if it owes a reveal, then the start; a start refused for
+   * missing reveals says whose. Returns whether the game started.
+   */
+  async start(view: GameView, seat: FairPlaySeat | null, adminToken: string): Promise<boolean> {
+    if (this.busy !== null) await this.busy; // a reveal the last redraw began: let it land, then look again
+    await this.keep(view, seat); // a reveal made meanwhile is refused as already_revealed, which is fine
+    const refused = await send(
+      api.POST("/v1/games/{game_id}/start", {
+        params: { path: { game_id: this.gameId } },
+        headers: bearer(adminToken),
+      }),
+    );
+    if (refused === null) return true;
+    if (refused.code === "reveals_missing") {
+      const seats = Array.isArray(refused.details["seats"]) ? (refused.details["seats"] as number[]) : [];
+      const which = seats.length === 1 ? `seat ${seatWords(seats)}` : `seats ${seatWords(seats)}`;
+      this.report.notice(
+        `Waiting for reveals from ${which}: start again once they have revealed ` +
+          "(after the reveal window the start deals without them, and bots take their seats)",
+      );
+    } else {
+      this.report.error(refused.message);
+    }
+    return false;
+  }
+}
+
+function hexOf(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// who could have chosen or foreseen the deal (docs/fair-play.md, "fairness"), in a few words for the table
+const PHRASES: Record<Exclude<Fairness, "pending">, string> = {
+  committed: "Fair deal: the players' committed entropy fixed it, so nobody, the server included, could choose it",
+  open: "Not proven fair: only public entropy went into the deal",
+  server: "Not proven fair: the server's seed alone fixed the deal",
+  client: "Not fair: the creator chose the seed (a test-mode server)",
+};
+
+/** The table's phrase for the view's fairness level; in the lobby, how far the people's commit and reveal are. */
+export function fairnessPhrase(view: GameView): string {
+  if (view.fairness !== "pending") return `${PHRASES[view.fairness]}.`;
+  if (view.status !== "lobby") return "Not dealt.";
+  const people = view.players.filter(isPerson);
+  if (view.dealing < 3 || people.length === 0) return "Not dealt yet.";
+  const committed = people.filter((player) => player.commitment !== "").length;
+  const shown = people.filter(revealed).length;
+  return `Not dealt yet: ${committed} of ${people.length} players committed to entropy, ${shown} revealed.`;
+}
+
+/** A seat's part in the commit and reveal, for the seat list ("" for a bot or an empty seat). */
+export function seatMark(player: Player): string {
+  if (!isPerson(player) || player.commitment === "") return "";
+  return revealed(player) ? " — entropy revealed" : " — entropy committed";
+}
