@@ -47,12 +47,12 @@ from typing import Any
 import msgspec
 import redis.asyncio as redis
 from limits import RateLimitItem, RateLimitItemPerSecond
-from limits.aio.storage import MemoryStorage, RedisClusterStorage, RedisStorage, Storage
+from limits.aio.storage import MemoryStorage, RedisClusterStorage, RedisSentinelStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter, RateLimiter, SlidingWindowCounterRateLimiter
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from infra.redis_client import is_cluster_url
+from infra.redis_client import is_cluster_url, is_sentinel_url, sentinel_target
 from infra.settings import Settings
 
 log = logging.getLogger("tapis.ratelimit")
@@ -171,7 +171,7 @@ class Limiter:
         self.failed_auth, self.commands, self.create, self.create_total = failed_auth, commands, create, create_total
         self.redis_url, self.key_prefix = redis_url, key_prefix
         self._pool: redis.ConnectionPool | None = None
-        self._cluster: RedisClusterStorage | None = None
+        self._cluster: RedisClusterStorage | RedisSentinelStorage | None = None  # a storage with its own clients
         self._strategies: tuple[RateLimiter, RateLimiter] | None = None  # built at the first hit (`_build`)
         self._down_until = 0.0
 
@@ -189,6 +189,27 @@ class Limiter:
                 key_prefix=self.key_prefix,
                 socket_timeout=1.0,
                 socket_connect_timeout=0.5,
+            )
+            storage = self._cluster
+        elif self.redis_url and is_sentinel_url(self.redis_url):
+            # `limits`' own Sentinel storage, on the primary only (its default reads from replicas, which lag);
+            # like the cluster's, its pool is not capped (redis-py's Sentinel pool has no blocking variant)
+            target = sentinel_target(self.redis_url)
+            hosts = ",".join(f"[{h}]:{p}" if ":" in h else f"{h}:{p}" for h, p in target.sentinels)
+            timeouts: dict[str, float | str | bool] = {"socket_timeout": 1.0, "socket_connect_timeout": 0.5}
+            primary: dict[str, Any] = {**timeouts, "db": target.db, "ssl": target.tls}
+            if target.username:
+                primary["username"] = target.username
+            if target.password:
+                primary["password"] = target.password
+            self._cluster = RedisSentinelStorage(
+                f"async+redis+sentinel://{hosts}/{target.service}",
+                wrap_exceptions=True,
+                implementation="redispy",
+                key_prefix=self.key_prefix,
+                use_replicas=False,
+                sentinel_kwargs=timeouts,
+                **primary,
             )
             storage = self._cluster
         elif self.redis_url:
@@ -231,10 +252,12 @@ class Limiter:
         if pool is not None:
             await pool.aclose()
         if cluster is not None:
-            # `limits` closes no client of its own: its redis-py bridge keeps the RedisCluster as `storage`
-            client = getattr(cluster.bridge, "storage", None)
-            if client is not None:
-                await client.aclose()
+            # `limits` closes no client of its own: its redis-py bridge keeps the RedisCluster as `storage` (on
+            # Sentinel: the primary's client, and the replicas' as `storage_replica`)
+            for name in ("storage", "storage_replica"):
+                client = getattr(cluster.bridge, name, None)
+                if client is not None:
+                    await client.aclose()
 
     async def _hit(self, sliding: bool, rate: Rate, *key: str) -> float:
         if rate.off or time.monotonic() < self._down_until:

@@ -45,7 +45,9 @@ def _seconds_or_none(raw: str | None) -> float | None:
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
-    redis_url: str | None = None  # redis://host:port/db (one primary), redis+cluster://host:port[,host:port] (Cluster)
+    # redis://host:port/db (one primary), redis+sentinel://host:port[,host:port]/service[/db] (a primary found by
+    # Sentinel), redis+cluster://host:port[,host:port] (Cluster): infra/redis_client.py
+    redis_url: str | None = None
     redis_cluster_shards: int = 32  # on a Redis Cluster: the listing's index shards (docs/deploy.md, "Redis Cluster")
     data_dir: Path = Path(".tapis")
     test_mode: bool = False  # client-chosen seeds (rules/dealing.md v2); never in production
