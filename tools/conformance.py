@@ -36,6 +36,7 @@ from domain.kernel import table as tables
 from domain.kernel.deal_key import entropy_commitment
 from domain.kernel.events import CommandAccepted
 from domain.kernel.table_commands import Play
+from infra.settings import Settings
 from services.codec import codec
 from services.export_check import parse
 from tests.plain import plain
@@ -59,7 +60,9 @@ class Plan:
     game: str
     players: int
     options: dict[str, Any]
-    people: tuple[str, ...]  # seats 0, 1, ...: "commit" (commits, then reveals) or "open" (public entropy); then bots
+    # seats 0, 1, ...: "commit" (commits, then reveals), "withhold" (commits, never reveals: the start deals without it
+    # once the reveal window is over, and a bot takes the seat) or "open" (public entropy); then bots
+    people: tuple[str, ...]
     bot: str = "random"
     dealing: int = 3
     created: datetime = EPOCH
@@ -71,6 +74,7 @@ PLANS = {
     "barbu": Plan("barbu", 3, {"max_rounds": 1}, ("open",)),
     "daron": Plan("daron", 2, {}, (), created=WHOLE_SECOND),
     "bohnanza": Plan("bohnanza", 3, {}, ("commit",), bot="smart"),
+    "six-nimmt-withheld": Plan("six-nimmt", 3, {"end": {"kind": "rounds", "rounds": 1}}, ("commit", "withhold")),
     "six-nimmt-dealing-2": Plan("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, ("open",), dealing=2),
 }
 
@@ -93,17 +97,20 @@ async def play(name: str, plan: Plan) -> bytes:
     with reproducible(name, plan.created) as clock, contextlib.ExitStack() as stack:
         if plan.dealing != 3:  # a game as the release before dealt and chained it
             stack.enter_context(mock.patch.object(tables, "create", functools.partial(tables.create, dealing=2)))
-        services = in_memory(adapters=memory_adapters(clock))
+        # a seat that withholds: a reveal window of none, so that the start deals without it at once
+        settings = Settings(test_mode=True, reveal_seconds=0 if "withhold" in plan.people else 120)
+        services = in_memory(settings, memory_adapters(clock))
         created = plain(await services.commands.create(plan.game, plan.players, plan.options, None, None))
         game_id, admin = created["game_id"], created["admin_token"]
         tokens: dict[int, str] = {}
         reveals: dict[int, str] = {}
         for seat, kind in enumerate(plan.people):
             own = hashlib.sha256(f"{name}:seat {seat}".encode()).hexdigest()  # the person's 32 random bytes
-            if kind == "commit":
+            if kind in ("commit", "withhold"):
                 committed = entropy_commitment(game_id, own)
                 joined = await services.commands.join(game_id, None, f"p{seat}", seat, None, commitment=committed)
-                reveals[seat] = own
+                if kind == "commit":
+                    reveals[seat] = own
             else:
                 joined = await services.commands.join(game_id, None, f"p{seat}", seat, None, entropy=own[:32])
             tokens[seat] = plain(joined)["player_token"]

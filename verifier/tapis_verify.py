@@ -37,6 +37,7 @@ RESHUFFLING = ("daron", "bohnanza")  # the games that shuffle a discard pile aga
 CHECKS = ("protocol", "commitment", "reveals", "deal_key", "chain", "shuffles", "re_execution", "bot_moves", "scores")
 RULES_CHECKS = ("bot_moves", "scores")  # re-executing the rules: `tapis verify`'s and /audit's work, not run here
 FAIRNESS = ("committed", "open", "server", "client", "pending")
+BOT_BUDGETS = (1, 10_000)  # GameCreated.bot_budget, in thousandths of the expert bots' default work
 # the bounds of docs/fair-play.md ("The export a verifier reads"): checked before anything is decoded
 MAX_BYTES = 64 * 2**20
 MAX_DEPTH = 64
@@ -521,6 +522,10 @@ def check_events(events: list[Event], dealing: int) -> Event:
         raise Malformed("bad_event", f"the first event is {created.type}, not GameCreated")
     if created.data.get("dealing", 1) not in DEALINGS:
         raise Malformed("unknown_version", f"GameCreated says dealing {created.data.get('dealing')}")
+    budget = created.data.get("bot_budget")
+    if budget is not None and not BOT_BUDGETS[0] <= budget <= BOT_BUDGETS[1]:
+        # this verifier replays no bot, but the others do, with this budget: they refuse it, and so does it
+        raise Malformed("bad_value", f"a bot budget is {BOT_BUDGETS[0]} to {BOT_BUDGETS[1]} thousandths, not {budget}")
     for e in events:
         if e.type == "GameEnded":
             hex_problem(e.data["seed"], f"{e.where}: its seed")
