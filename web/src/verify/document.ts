@@ -190,6 +190,7 @@ const TABLE_EVENTS: Record<string, [Fields, Fields]> = {
   LobbyExpired: [{}, {}],
 };
 const HEX64 = /^[0-9a-f]{64}$/;
+const BOT_BUDGETS = [1, 10_000] as const; // GameCreated.bot_budget, in thousandths of the expert bots' default work
 const GAME_ID = /^[0-9a-f]{16}$/; // `secrets.token_hex(8)`, as the server gives ids
 const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/; // format 3, as dealing 3's chain hashes it
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/; // formats 1 and 2
@@ -301,6 +302,13 @@ export function readExport(text: string): ExportDocument {
   const createdDealing = (created.data["dealing"] ?? 1) as number;
   if (!DEALINGS.includes(createdDealing))
     throw new Malformed("unknown_version", `GameCreated's dealing ${createdDealing} is not one this verifier knows`);
+  // this verifier replays no bot, but the others do, with this budget: they refuse one out of bounds, and so does it
+  const budget = created.data["bot_budget"];
+  if (typeof budget === "number")
+    value(
+      budget >= BOT_BUDGETS[0] && budget <= BOT_BUDGETS[1],
+      `a bot budget is 1 to 10000 thousandths, not ${budget}`,
+    );
   for (const e of events) {
     if (e.type === "GameEnded") value(HEX64.test(e.str("seed")), `${e.where}: its seed is not 64 lowercase hex digits`);
   }
