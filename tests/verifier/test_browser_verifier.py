@@ -5,7 +5,8 @@ corpus and the standalone Python verifier.
    chain key, JCS bytes, link) and docs/fair-dealing.md (dealing 1 and 2), and the strict reader's codes, on the
    bundle the page runs.
 2. verifier/conformance/: every file's verdict and code are what expected.json says a verifier without the games'
-   rules gives (`code_without_rules`).
+   rules gives (`code_without_rules`); and its honest games with a byte or a JSON value changed at random (300 files)
+   get the standalone verifier's verdict and code.
 3. Real finished games of the five games that Tapis played and exported, the golden corpus as format 1 exports, each
    attacker's edit of tests/verifier/tamper.py and bytes changed at random: the browser verifier's verdict and code
    are exactly `verifier/tapis_verify.py`'s, file by file. The codes are the contract; each verifier words its
@@ -73,6 +74,50 @@ def test_the_conformance_corpus() -> None:
         # a forgery only the rules see (re_execution, bot_moves, scores) passes every check a verifier without them runs
         verdict = want["verdict"] if want["verdict"] == "malformed" or code != "ok" else "ok"
         assert browser[name] == {"verdict": verdict, "code": code}, name
+
+
+VALUES: list[Any] = [0, -1, 2**53 - 1, "", "x", "ab" * 32, True, None, [], {}, [1, "a"], {"a": 1}, 2, 3]
+
+
+def changed_value(document: Any, rng: random.Random) -> None:
+    """One value somewhere in the document (the events near the start, where the lobby and the deal are) replaced by
+    another of any kind, removed, or given a sibling: what a careless tool or a forger does to a JSON file."""
+    found: list[tuple[Any, Any]] = []
+
+    def walk(value: Any, depth: int) -> None:
+        items = value.items() if isinstance(value, dict) else enumerate(value[:12] if depth == 1 else value[:6])
+        for key, item in items:
+            found.append((value, key))
+            if isinstance(item, dict | list):
+                walk(item, depth + 1)
+
+    walk(document, 0)
+    parent, key = rng.choice(found)
+    roll = rng.random()
+    if roll < 0.7 or not isinstance(parent, dict):
+        parent[key] = rng.choice(VALUES)
+    elif roll < 0.85:
+        del parent[key]
+    else:
+        parent["extra"] = 1
+
+
+@pytest.mark.skipif(not (CONFORMANCE / "expected.json").is_file(), reason="verifier/conformance/ is not built yet")
+def test_changed_conformance_games_get_the_python_verifiers_codes(tmp_path: Path) -> None:
+    expected: dict[str, dict[str, Any]] = json.loads((CONFORMANCE / "expected.json").read_text())
+    honest = sorted(name for name, want in expected.items() if want["verdict"] == "ok")
+    rng = random.Random(28)
+    files: dict[str, bytes] = {}
+    for i in range(150):
+        blob = (CONFORMANCE / rng.choice(honest)).read_bytes()
+        files[f"bytes{i}.json"] = mutated(blob, rng)
+        document = json.loads(blob)
+        changed_value(document, rng)
+        files[f"value{i}.json"] = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
+    for name, blob in files.items():
+        (tmp_path / name).write_bytes(blob)
+    browser = browser_codes(tmp_path)
+    assert {name: browser[name] for name in files if browser[name] != python_code(files[name])} == {}
 
 
 def edit(blob: bytes, change: Any, rechained: bool = False) -> bytes:
@@ -172,4 +217,8 @@ def test_a_kept_head_is_found_or_not(exports: dict[str, bytes], tmp_path: Path) 
     kept = tamper.last_chain(blob)
     assert browser_codes(path, head=kept)["game.json"] == python_code(blob, kept) == {"verdict": "ok", "code": "ok"}
     other = "00" * 32
-    assert browser_codes(path, head=other)["game.json"] == python_code(blob, other) == {"verdict": "failed", "code": "head"}
+    assert (
+        browser_codes(path, head=other)["game.json"]
+        == python_code(blob, other)
+        == {"verdict": "failed", "code": "head"}
+    )
