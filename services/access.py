@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from services.auth import SPECTATOR, Principal, identify
 from services.errors import Forbidden, Unauthorized
-from services.export_check import NO_TOKEN
+from services.export_check import tokenless
 from services.ports import GameRecord
 from services.repository import Repository
 
@@ -21,7 +21,7 @@ async def bearer(repo: Repository, game_id: str, token: str | None) -> tuple[Gam
     again, since a seat may have joined since this process cached it."""
     record = await repo.record(game_id)
     principal = identify(record, token)
-    if principal is None and record.admin_token_hash == NO_TOKEN:
+    if principal is None and tokenless(record):
         # an imported or archived game kept no tokens: its players' old ones read it as anyone does (it is
         # finished, so nothing is hidden from anyone)
         return record, SPECTATOR

@@ -20,7 +20,6 @@ from domain.games.registry import GAMES
 from domain.kernel.bots import BOT_BUDGETS
 from domain.kernel.deal_key import DEALINGS, HEX64, commitment
 from domain.kernel.events import GameCreated, GameEnded
-from domain.kernel.game import RULES_VERSIONS
 from domain.kernel.versioned import stored_tag
 from services.canonical import canonical
 from services.codec import GameCodec, codec
@@ -31,6 +30,14 @@ from services.strict_json import Malformed, strict_load
 # An imported or archived game has no admin or seat tokens (they are not exported, and a finished game needs none):
 # no token hashes to this, so every bearer of it reads it as a spectator does.
 NO_TOKEN = b"\x00" * 32
+# the same for a game of this server read back from the archive: told apart from an import, which the view and the
+# listing mark (`imported`)
+ARCHIVED = b"\x01" * 32
+
+
+def tokenless(record: GameRecord) -> bool:
+    """A game restored from an export (an import, or the archive): it keeps no tokens."""
+    return record.admin_token_hash in (NO_TOKEN, ARCHIVED)
 
 
 def imported(record: GameRecord) -> bool:
@@ -47,13 +54,13 @@ class CorruptExport(Malformed):
     problem."""
 
 
-def restorable(blob: bytes) -> tuple[GameRecord, list[RecordedEvent]]:
+def restorable(blob: bytes, admin: bytes = NO_TOKEN) -> tuple[GameRecord, list[RecordedEvent]]:
     """The record and the events of a finished game's export, every check of the file done before anything is
-    written."""
+    written; `admin`: the record's admin token hash, NO_TOKEN (an import) or ARCHIVED."""
     document, recorded, seed = parse(blob)
     check_ending(document, recorded, seed)
     record = GameRecord(
-        game_id=document.game_id, game=document.game, seed=seed, admin_token_hash=NO_TOKEN, seat_token_hashes={}
+        game_id=document.game_id, game=document.game, seed=seed, admin_token_hash=admin, seat_token_hashes={}
     )
     return record, recorded
 
@@ -169,7 +176,7 @@ def check_players(document: ExportDocument, created: GameCreated) -> None:
     the versions and the bots' budget are ones this code plays by (a budget of a billion would make the audit's
     replay of every bot run for days)."""
     rules = GAMES[document.game]
-    if created.rules not in RULES_VERSIONS:
+    if created.rules not in rules.rules_versions:
         raise CorruptExport("unknown_version", f"rules version {created.rules} does not exist")
     budget = created.bot_budget
     if budget is not None and not BOT_BUDGETS[0] <= budget <= BOT_BUDGETS[1]:

@@ -17,7 +17,7 @@ from cachetools import LRUCache
 from domain.kernel.table import Table
 from services.codec import GameCodec, codec, encode_table
 from services.errors import NotFound
-from services.export_check import imported, restorable
+from services.export_check import ARCHIVED, imported, restorable
 from services.ports import Archive, EventStore, GameRecord, Projections, ProjectionUnavailable, RecordedEvent
 
 log = logging.getLogger("tapis.repository")
@@ -85,7 +85,7 @@ class Repository:
         document = await self.archive.document(game_id)
         if document is None:
             return None
-        found = self._archived[game_id] = restorable(document)
+        found = self._archived[game_id] = restorable(document, ARCHIVED)
         return found
 
     async def events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[RecordedEvent]:
