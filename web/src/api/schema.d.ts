@@ -669,6 +669,8 @@ export interface components {
             dealing: number;
             /** @default pending */
             fairness: string;
+            /** @default false */
+            imported: boolean;
         };
         /** GameView */
         GameView: {
@@ -705,6 +707,8 @@ export interface components {
              * @enum {string}
              */
             fairness: "committed" | "open" | "server" | "client" | "pending";
+            /** @default false */
+            imported: boolean;
         };
         /** Health */
         Health: {
@@ -2029,6 +2033,8 @@ export interface components {
             brawl: components["schemas"]["DaronBrawlView"] | null;
             round: number;
             scores: number[];
+            /** @default null */
+            drawn: string | null;
         };
         /**
          * DaronDuelView
