@@ -51,8 +51,9 @@ export function seatWords(seats: readonly number[]): string {
 
 export class FairPlay {
   private busy: Promise<void> | null = null;
-  // a commitment this browser cannot open (made on another device) is said once, not at every redraw
-  private saidCannotOpen: string | null = null;
+  // what was refused for good is tried and said once, not again at every redraw the stream causes: a commitment
+  // this browser cannot open (made on another device, or refused), a seat whose commitment was refused
+  private givenUp = new Set<string>();
 
   constructor(
     private readonly gameId: string,
@@ -102,7 +103,8 @@ export class FairPlay {
 
   /** A seat without a commitment (a rematch's) commits, unless a reveal has closed the commitments. */
   private async commit(view: GameView, seat: FairPlaySeat): Promise<boolean> {
-    if (view.players.some((player) => revealed(player))) return false;
+    const mine = `seat:${seat.seat}`;
+    if (this.givenUp.has(mine) || view.players.some((player) => revealed(player))) return false;
     let commitment: string;
     try {
       commitment = (await drawEntropy(this.gameId)).commitment;
@@ -118,20 +120,21 @@ export class FairPlay {
     );
     // two tabs of one browser both commit: the first is kept, and its entropy is here too
     if (refused === null) return true;
-    if (refused.code !== "already_committed" && refused.code !== "commitments_closed")
-      this.report.error(refused.message);
+    if (refused.code === "already_committed" || refused.code === "unreachable") return false;
+    this.givenUp.add(mine);
+    if (refused.code !== "commitments_closed") this.report.error(refused.message);
     return false;
   }
 
   private async reveal(commitment: string, seat: FairPlaySeat): Promise<boolean> {
+    if (this.givenUp.has(commitment)) return false;
     const entropy = entropyFor(this.gameId, commitment);
     if (entropy === null) {
-      if (this.saidCannotOpen !== commitment)
-        this.report.error(
-          "This browser does not hold the entropy your seat committed to (it was drawn on another device): " +
-            "reveal it from there, or a bot takes your seat at the start",
-        );
-      this.saidCannotOpen = commitment;
+      this.givenUp.add(commitment);
+      this.report.error(
+        "This browser does not hold the entropy your seat committed to (it was drawn on another device): " +
+          "reveal it from there, or a bot takes your seat at the start",
+      );
       return false;
     }
     const refused = await send(
@@ -146,7 +149,10 @@ export class FairPlay {
       return true;
     }
     // another tab revealed first, or a seat was freed meanwhile (the next full table reveals again)
-    if (refused.code !== "already_revealed" && refused.code !== "reveal_too_early") this.report.error(refused.message);
+    if (refused.code === "already_revealed" || refused.code === "reveal_too_early" || refused.code === "unreachable")
+      return false;
+    this.givenUp.add(commitment);
+    this.report.error(refused.message);
     return false;
   }
 
