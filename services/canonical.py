@@ -33,4 +33,4 @@ def canonical(value: Any) -> bytes:
 
 def stamp(moment: datetime) -> str:
     """A recorded time as every dealing-3 hash and export writes it: UTC, microseconds, `Z`."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"

@@ -67,16 +67,31 @@ def links_of(game_id: str, dealing: int, seed: bytes) -> Links:
 def linked_bytes(
     version: int, type_: str, schema_version: int, data: bytes, metadata: dict[str, Any], recorded_at: datetime
 ) -> bytes:
-    """What a dealing-3 link covers after the link before it: the event as canonical JSON."""
-    return canonical(
-        {
-            "version": version,
-            "type": type_,
-            "schema_version": schema_version,
-            "data": msgspec.json.decode(data),
-            "metadata": metadata,
-            "recorded_at": stamp(recorded_at),
-        }
+    """What a dealing-3 link covers after the link before it: the event as canonical JSON, that is
+    JCS({"version", "type", "schema_version", "data", "metadata", "recorded_at"})."""
+    return assembled(version, type_, schema_version, data, canonical(metadata), stamp(recorded_at).encode())
+
+
+def assembled(version: int, type_: str, schema_version: int, data: bytes, metadata: bytes, recorded_at: bytes) -> bytes:
+    """The JCS bytes of a dealing-3 link's object, its six keys written in their sorted order around the canonical
+    data and metadata: the same bytes as `canonical` of the whole object (tests/unit/kernel/test_proof_v3_vectors.py),
+    without building it, and with the metadata and the time encoded once for all the events of one write."""
+    return b"".join(
+        (
+            b'{"data":',
+            canonical(msgspec.json.decode(data)),
+            b',"metadata":',
+            metadata,
+            b',"recorded_at":"',
+            recorded_at,
+            b'","schema_version":',
+            str(schema_version).encode(),
+            b',"type":',
+            canonical(type_),
+            b',"version":',
+            str(version).encode(),
+            b"}",
+        )
     )
 
 
@@ -108,8 +123,14 @@ def extend(
     else:
         previous = bytes.fromhex(head)
     linked = []
+    # dealing 3: the metadata and the time are the same for every event of the write, encoded once
+    shared_metadata, shared_time = (canonical(metadata), stamp(recorded_at).encode()) if links.key else (b"", b"")
     for version, event in enumerate(events, start=first_version):
-        previous = links.link(previous, version, event.type, event.schema_version, event.data, metadata, recorded_at)
+        if links.key is None:
+            previous = link(previous, version, event.type, event.schema_version, event.data)
+        else:
+            body = assembled(version, event.type, event.schema_version, event.data, shared_metadata, shared_time)
+            previous = hmac.new(links.key, previous + body, "sha256").digest()
         linked.append(NewEvent(event.type, event.data, event.schema_version, previous.hex(), recorded_at))
     return linked
 
