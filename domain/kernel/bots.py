@@ -34,6 +34,9 @@ class Seen(Generic[V, C, Opt]):
     view: V  # the game's `view(state, Viewer(seat=seat))`: the `state` the seat's client is shown
     options: Opt  # the game's options (public: every view of the table shows them)
     moves: list[C]  # the seat's legal moves, as `GET /legal-moves` answers that seat (empty: none now)
+    # the version of the game's rules the table plays by (public: the table's view says it, `GameView.rules`), so that
+    # a search imagines worlds played by the same rules
+    rules: int = 1
 
 
 def pick(options: Sequence[T], draws: Draws) -> T:

@@ -21,8 +21,8 @@ class GameCreated(VersionedEvent, tag="GameCreated", omit_defaults=True):
     dealing: int = 1
     seed_source: str = "server"  # "client": the creator chose the seed (a server in test mode only)
     private: bool = False  # unlisted, joined with the join code only (absent in public games)
-    # the version of the rules (../shared/rules) the game is played by, for ever: absent (1) in games recorded
-    # before version 2 (domain/kernel/game.py, RULES)
+    # the version of the game's own rules (../shared/rules/<game>.md) it is played by, for ever: absent (1) in games
+    # recorded before rules versions (each game's RULES, domain/kernel/game.py)
     rules: int = 1
     # dealing 3: the work budget of the game's `expert` bots, in thousandths of the default (1000), fixed for the
     # game so that an audit replays each bot's search with the budget it had (absent before dealing 3)

@@ -13,9 +13,11 @@ constraints no `check_options`, one whose events hide nothing no `redact_event`,
 Bots decide from their seat's view alone: `bot_move` and `bot_reaction` compute the seat's `Seen` (its view, the
 options, its legal moves) from the state and hand the policy that only (domain/kernel/bots.py).
 
-A game records the version of the rules (`../shared/rules`) it was created under (`GameCreated.rules`): a game whose
-rules changed since games were first recorded takes it into its state (`versioned_initial_state`) and branches on
-it only where a rule changed, so that a recorded game replays and re-executes as it was played.
+A game records the version of its own rules (`../shared/rules/<game>.md`) it was created under (`GameCreated.rules`):
+each game declares its current version and every version a recorded game of it may say (`RULES`, `RULES_VERSIONS` in
+its rulebook), so that one game's rule change moves no other game's version. A game whose rules changed since games
+were first recorded takes the version into its state (`versioned_initial_state`) and branches on it only where a rule
+changed, so that a recorded game replays and re-executes as it was played.
 """
 
 from __future__ import annotations
@@ -30,12 +32,6 @@ from domain.kernel.bots import Seen, pick
 from domain.kernel.context import Shuffler
 from domain.kernel.shuffle import Draws
 from domain.kernel.viewer import Viewer
-
-# The version of the rules (../shared/rules) new games are created under, and every version a recorded game may say.
-# 1: the rules until issue 17; 2: a daron joker only first in a turn and hands shown at a round's end, six-nimmt
-# `pro` drafts from a rotating seat, barbu's `king_of_hearts` ends once KH is won whatever `early_end` says.
-RULES = 2
-RULES_VERSIONS = (1, 2)
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -103,7 +99,7 @@ class Game(Generic[S, C, E, Opt]):
     view_type: type[msgspec.Struct]  # what `view` returns: documents the game's `state` in the OpenAPI spec
     command_type: Any  # the tagged union of the game's commands
     event_types: tuple[type[msgspec.Struct], ...]  # the game's own event structs (not lifecycle)
-    initial_state: Callable[[int, Opt], S]  # under the current rules (`RULES`)
+    initial_state: Callable[[int, Opt], S]  # under the current rules (`rules_version`)
     start: Callable[[S, Shuffler], list[E]]
     decide: Callable[[S, int, C, Shuffler], list[E]]
     evolve: Callable[[S, E], S]
@@ -127,11 +123,18 @@ class Game(Generic[S, C, E, Opt]):
     react: Callable[[Seen[Any, C, Opt], str, Draws], C | None] = silent
     # the options a bot is handed (public), read from the state
     options_of: Callable[[S], Opt] = state_options  # type: ignore[assignment]  # for states with `options`
-    # (players, options, rules version) -> the initial state, for a game whose rules changed (see `RULES`)
+    # (players, options, rules version) -> the initial state, for a game whose rules changed (`rules_versions`)
     versioned_initial_state: Callable[[int, Opt, int], S] | None = None
     # the `expert` bot: given what its seat sees, its draws and the search budget (a scale of the game's default
     # counts, domain/kernel/search.py), the move it plays; a game without one plays `smart` for it
     expert: Callable[[Seen[Any, C, Opt], Draws, float], C] | None = None
+    # the version of this game's rules new games are created under (GameCreated.rules), and every version a recorded
+    # game of it may say: its own, never another game's (a game whose rules never changed is at 1)
+    rules_version: int = 1
+    rules_versions: tuple[int, ...] = (1,)
+    # the version a state plays by, for a game that keeps it in its state (`versioned_initial_state`); None: the
+    # game's current one
+    rules_of: Callable[[S], int] | None = None
 
     def initial(self, players: int, options: Opt, rules: int) -> S:
         """The state a game starts from, under the rules version its table was created under."""
@@ -152,6 +155,7 @@ class Game(Generic[S, C, E, Opt]):
             view=self.view(state, Viewer(seat=seat)),
             options=self.options_of(state),
             moves=self.legal_moves(state, seat),
+            rules=self.rules_version if self.rules_of is None else self.rules_of(state),
         )
 
     def bot_move(self, state: S, seat: int, level: str, draws: Draws, budget: float = 1.0) -> C:
@@ -188,6 +192,10 @@ class Rulebook(Protocol[S, C, E, Opt_contra]):
     def TITLE(self) -> str: ...
     @property
     def PLAYERS(self) -> tuple[int, int]: ...  # the fewest and the most players
+    @property
+    def RULES(self) -> int: ...  # the version of the game's rules new games are created under
+    @property
+    def RULES_VERSIONS(self) -> tuple[int, ...]: ...  # every version a recorded game of it may say
     @property
     def Options(self) -> type[msgspec.Struct]: ...
     @property
@@ -233,4 +241,6 @@ def assemble(rules: Rulebook[S, C, E, Any]) -> Game[S, C, E, Any]:
         winners=rules.winners,
         catalog=rules.catalog,
         smart=rules.smart,
+        rules_version=rules.RULES,
+        rules_versions=rules.RULES_VERSIONS,
     )

@@ -40,7 +40,7 @@ from domain.kernel.events import (
     SeatForfeited,
     TurnTimedOut,
 )
-from domain.kernel.game import RULES, RULES_VERSIONS, AnyGame
+from domain.kernel.game import AnyGame
 from domain.kernel.shuffle import Draws
 from domain.kernel.table_commands import (
     AnyTableCommand,
@@ -134,14 +134,16 @@ def create(
     turn_seconds: int | None = None,
     dealing: int = DEALING,
     seed_source: str = "server",
-    rules_version: int = RULES,
+    rules_version: int | None = None,
     private: bool = False,
     bot_budget: int = BOT_BUDGET,
 ) -> list[Any]:
     if dealing not in DEALINGS:
         raise ValueError(f"dealing version {dealing} does not exist")
-    if rules_version not in RULES_VERSIONS:
-        raise ValueError(f"rules version {rules_version} does not exist")
+    # the game's own current version unless a test recreates a game recorded under an earlier one
+    version = rules.rules_version if rules_version is None else rules_version
+    if version not in rules.rules_versions:
+        raise ValueError(f"{rules.name} has no rules version {version}")
     options = parse_options(rules, players, raw_options)
     if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
         raise refuse(
@@ -159,7 +161,7 @@ def create(
             turn_seconds=turn_seconds,
             dealing=dealing,
             seed_source=seed_source,
-            rules=rules_version,
+            rules=version,
             private=private,
             bot_budget=bot_budget if dealing >= 3 else None,
         )

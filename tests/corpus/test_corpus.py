@@ -86,8 +86,13 @@ ADDED_TO_VIEWS = {
 }
 ADDED_TO_SEATS = {"entropy": "", "commitment": ""}
 # Fields a game's own view (`state`) gained after a recording, with the value they have once such a game has ended
-# (barbu's `played` is [] outside play, bohnanza's `proposals` 0 outside trading: both for the view-only bots)
-ADDED_TO_STATES: dict[str, dict[str, Any]] = {"barbu": {"played": []}, "bohnanza": {"proposals": 0}}
+# (barbu's `played` is [] outside play, bohnanza's `proposals` 0 outside trading: both for the view-only bots; daron's
+# `drawn` null outside the phase `drawn`, rules version 3)
+ADDED_TO_STATES: dict[str, dict[str, Any]] = {
+    "barbu": {"played": []},
+    "bohnanza": {"proposals": 0},
+    "daron": {"drawn": None},
+}
 
 
 def without_added(shown: dict[str, Any], added: dict[str, Any], recorded: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from domain.kernel import table as tables
 from domain.kernel.bots import bot_label
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import RuleViolation
-from domain.kernel.game import RULES, AnyGame
+from domain.kernel.game import AnyGame
 from domain.kernel.game import Game as GameRecord
 from domain.kernel.shuffle import Draws
 from domain.kernel.table import Table
@@ -29,7 +29,8 @@ class Game:
     A rule test deals by rules/dealing.md's version 1 unless it asks otherwise: its key is the seed itself, so that
     the test re-derives a deal with `shuffle(SEED, ...)` and the document's vectors apply. Version 2 changes only
     the key (tests/unit/kernel/test_deal_key.py), and the services' tests play it whole. It is played by the current
-    rules unless `rules` names an earlier version (domain/kernel/game.py RULES), as a game recorded under it.
+    rules of its game unless `rules_version` names an earlier version (the game's RULES_VERSIONS), as a game recorded
+    under it.
     """
 
     def __init__(
@@ -39,7 +40,7 @@ class Game:
         options: dict[str, Any] | None = None,
         seed: bytes = SEED,
         dealing: int = 1,
-        rules_version: int = RULES,
+        rules_version: int | None = None,
     ):
         self.rules = rules
         self.seed = seed

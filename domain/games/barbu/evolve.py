@@ -18,8 +18,7 @@ from domain.games.barbu.events import (
     WentOut,
 )
 from domain.games.barbu.options import Options
-from domain.games.barbu.state import State
-from domain.kernel.game import RULES
+from domain.games.barbu.state import RULES, State
 from domain.kernel.per_seat import with_seat
 from domain.kernel.recorder import Recorder
 

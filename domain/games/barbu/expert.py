@@ -15,10 +15,9 @@ from domain.games.barbu.decide import decide
 from domain.games.barbu.evolve import evolve
 from domain.games.barbu.legal import awaiting, legal_moves
 from domain.games.barbu.options import Options
-from domain.games.barbu.state import State
+from domain.games.barbu.state import RULES, State
 from domain.games.barbu.views import View, view
 from domain.kernel.bots import Seen
-from domain.kernel.game import RULES
 from domain.kernel.search import Expertise, deal, expert_of, round_over, seat_policy, standing, without
 from domain.kernel.shuffle import Draws
 

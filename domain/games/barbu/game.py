@@ -19,6 +19,8 @@ from domain.games.barbu.legal import legal_moves as legal_moves
 from domain.games.barbu.options import Options as Options
 from domain.games.barbu.options import check as check
 from domain.games.barbu.rounds import start as start
+from domain.games.barbu.state import RULES as RULES
+from domain.games.barbu.state import RULES_VERSIONS as RULES_VERSIONS
 from domain.games.barbu.state import State as State
 from domain.games.barbu.views import View as View
 from domain.games.barbu.views import redact as redact

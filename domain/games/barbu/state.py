@@ -9,6 +9,10 @@ import msgspec
 from domain.games.barbu.options import Options
 
 Phase = Literal["deal", "choose_contract", "play", "finished"]
+# The version of rules/barbu.md new games are created under, and every version a recorded game may say: 1 until
+# issue 17; 2 `king_of_hearts` ends once KH is won, whatever `early_end` says (tricks.ends_early).
+RULES = 2
+RULES_VERSIONS = (1, 2)
 
 
 class State(msgspec.Struct):
@@ -35,4 +39,4 @@ class State(msgspec.Struct):
     extra_play: bool = False  # the seat to play has just played an ace
     passes: int = 0  # passes in a row since the last card laid down
     out: list[int] = []  # seats that have emptied their hands, in order
-    rules: int = 1  # the rules version the game was created under (domain/kernel/game.py RULES)
+    rules: int = 1  # the rules version the game was created under (RULES above)

@@ -23,9 +23,8 @@ from domain.games.daron.events import (
     TurnStarted,
 )
 from domain.games.daron.options import Options
-from domain.games.daron.state import BrawlInPlay, DuelInPlay, State, next_seat
+from domain.games.daron.state import RULES, BrawlInPlay, DuelInPlay, State, next_seat
 from domain.kernel.events import DeckShuffled
-from domain.kernel.game import RULES
 from domain.kernel.per_seat import with_seat
 from domain.kernel.recorder import Recorder
 

@@ -30,11 +30,10 @@ PRIOR = 2.0  # points: the smart move's head start per world (domain/kernel/sear
 DEPTH = 6  # commands after the move: about a turn of every seat at four seats (longer rollouts only added noise)
 SHED = 1.0  # what a hand point shed counts for, against a point scored
 
-# The rules version the imagined worlds are played by, whatever the game's: 2. The audit searches each recorded expert
-# move again (services/verify.py, `bot_moves`), so the worlds of the games recorded so far must stay as they were; and
-# version 3's rule after a draw needs the drawn card, which the view does not show. The expert still plays only moves
-# legal by its game's own rules: its candidates are its seat's legal moves (`seen.moves`), which the worlds accept.
-WORLD_RULES = 2
+# The rules version the worlds of a game of rules 1 or 2 are played by: 2, as before version 3. The audit searches each
+# recorded expert move again (services/verify.py, `bot_moves`), so those games' worlds stay exactly as they were (the
+# drawn card unknown, `drew_nothing` false); a game of version 3 imagines worlds by its own rules and its drawn card.
+EARLIER_WORLDS = 2
 
 Sight = Seen[View, Command, Options]
 policy = seat_policy(view, legal_moves, lambda s: s.options, smart)
@@ -50,9 +49,15 @@ def stage_of(v: View) -> Stage | DuelInPlay | BrawlInPlay:
     return "drawn" if v.phase == "drawn" else "play"
 
 
+def world_rules(seen: Sight) -> int:
+    return max(seen.rules, EARLIER_WORLDS)
+
+
 def sample(seen: Sight, draws: Draws) -> State:
     """A full state giving `seen.seat` exactly `seen.view`."""
     v, seat = seen.view, seen.seat
+    rules = world_rules(seen)
+    recent = rules >= 3  # what worlds before version 3 did not know stays unknown to them
     players = len(v.hand_sizes)
     top = [str(v.top)] if v.top is not None else []
     brawled = [DARON] * v.brawl_size
@@ -79,7 +84,10 @@ def sample(seen: Sight, draws: Draws) -> State:
         direction=v.direction,
         to_act=v.to_act,
         totals=list(v.scores),
-        rules=WORLD_RULES,
+        rules=rules,
+        # version 3: the deposit after a draw lays the drawn card, which the drawer's view shows
+        drawn=v.drawn if recent else None,
+        drew_nothing=recent and v.phase == "drawn" and v.drawn is None,
     )
 
 

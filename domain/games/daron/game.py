@@ -17,7 +17,10 @@ from domain.games.daron.legal import awaiting as awaiting
 from domain.games.daron.legal import legal_moves as legal_moves
 from domain.games.daron.options import Options as Options
 from domain.games.daron.rounds import start as start
+from domain.games.daron.state import RULES as RULES
+from domain.games.daron.state import RULES_VERSIONS as RULES_VERSIONS
 from domain.games.daron.state import State as State
+from domain.games.daron.state import rules_of as rules_of
 from domain.games.daron.views import View as View
 from domain.games.daron.views import redact as redact
 from domain.games.daron.views import view as view

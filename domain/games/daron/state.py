@@ -17,6 +17,11 @@ from domain.games.daron.options import Options
 # play: the player to act chooses an action; drawn: they drew and may deposit or pass
 # (the phases that hold nothing of their own; the duel and brawl structs are tagged to share the union with them)
 Stage = Literal["deal", "play", "drawn", "finished"]
+# The version of rules/daron.md new games are created under, and every version a recorded game may say (the gates
+# below): 1 until issue 17; 2 a joker only first in a turn, every hand shown at a round's end; 3 the deposit after a
+# draw lays the card drawn (issue 32).
+RULES = 3
+RULES_VERSIONS = (1, 2, 3)
 Phase = Literal["deal", "play", "drawn", "duel", "brawl", "finished"]
 
 
@@ -55,7 +60,7 @@ class State(msgspec.Struct):
     drawn: str | None = None  # in phase "drawn": the card the draw found (None when it found none)
     idle: int = 0  # consecutive turns of drawing nothing and passing
     totals: list[int] = []
-    rules: int = 1  # the rules version the game was created under (domain/kernel/game.py RULES): see below
+    rules: int = 1  # the rules version the game was created under (RULES above): see the gates below
 
     @property
     def phase(self) -> Phase:
@@ -94,6 +99,11 @@ def drawn_card_required(state: State) -> bool:
     """From version 3 the deposit after a draw lays the card drawn ("si la pioche est bonne, il peut alors poser");
     until then any deposit followed a draw, so a player could draw for free information and lay what it held."""
     return state.rules >= 3
+
+
+def rules_of(state: State) -> int:
+    """The version the game plays by (a bot is told it: `Seen.rules`)."""
+    return state.rules
 
 
 def next_seat(state: State, seat: int) -> int:

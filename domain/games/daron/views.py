@@ -47,6 +47,9 @@ class View(msgspec.Struct, frozen=True):
     brawl: BrawlView | None  # the brawl running, else null
     round: int  # 1..3
     scores: list[int]  # totals so far
+    # phase `drawn`, to the seat that drew only: the card its draw found (null when it found none), which the deposit
+    # that may follow must lay (rules version 3); null otherwise
+    drawn: str | None = None
 
 
 def duel_view(duel: DuelInPlay | None) -> DuelView | None:
@@ -84,6 +87,7 @@ def view(state: State, viewer: Viewer) -> View:
         brawl=brawl_view(state.brawl),
         round=state.round,
         scores=state.totals,
+        drawn=state.drawn if state.stage == "drawn" and viewer.can_see(state.to_act) else None,
     )
 
 

@@ -27,6 +27,11 @@ from domain.kernel.secret_choice import awaiting as awaiting
 NAME = "le-baron"
 TITLE = "Le Baron"
 PLAYERS = (2, 10)
+# The version of rules/le-baron.md new games are created under, and every version a recorded game may say. Its rules
+# never changed: 1 is every game recorded before rules versions, 2 every game since (the version was one for all games
+# then); a change of its rules makes it 3 and branches on it in the state (docs/adding-a-game.md, "Rules versions").
+RULES = 2
+RULES_VERSIONS = (1, 2)
 
 
 def winners(state: State) -> list[int]:

@@ -16,8 +16,7 @@ from domain.games.six_nimmt.events import (
     RowTaken,
 )
 from domain.games.six_nimmt.options import Options
-from domain.games.six_nimmt.state import State
-from domain.kernel.game import RULES
+from domain.games.six_nimmt.state import RULES, State
 from domain.kernel.per_seat import with_seat
 from domain.kernel.recorder import Recorder
 from domain.kernel.rows import CardPlaced, rows_started, with_card_placed, with_cards_added, with_row_emptied

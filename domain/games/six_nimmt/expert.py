@@ -19,10 +19,9 @@ from domain.games.six_nimmt.decide import decide
 from domain.games.six_nimmt.evolve import evolve
 from domain.games.six_nimmt.legal import awaiting, legal_moves
 from domain.games.six_nimmt.options import Options
-from domain.games.six_nimmt.state import State
+from domain.games.six_nimmt.state import RULES, State
 from domain.games.six_nimmt.views import View, view
 from domain.kernel.bots import Seen
-from domain.kernel.game import RULES
 from domain.kernel.search import Expertise, deal, expert_of, round_over, seat_policy, standing, without
 from domain.kernel.shuffle import Draws
 

@@ -18,6 +18,8 @@ from domain.games.six_nimmt.legal import awaiting as awaiting
 from domain.games.six_nimmt.legal import legal_moves as legal_moves
 from domain.games.six_nimmt.options import Options as Options
 from domain.games.six_nimmt.options import check as check
+from domain.games.six_nimmt.state import RULES as RULES
+from domain.games.six_nimmt.state import RULES_VERSIONS as RULES_VERSIONS
 from domain.games.six_nimmt.state import State as State
 from domain.games.six_nimmt.views import View as View
 from domain.games.six_nimmt.views import redact as redact

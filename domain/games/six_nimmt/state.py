@@ -9,6 +9,10 @@ import msgspec
 from domain.games.six_nimmt.options import Options
 
 Phase = Literal["deal", "draft", "choose", "resolve", "choose_row", "finished"]
+# The version of rules/six-nimmt.md new games are created under, and every version a recorded game may say: 1 until
+# issue 17; 2 the `pro` draft of each round opens at a rotating seat (first_drafter).
+RULES = 2
+RULES_VERSIONS = (1, 2)
 
 
 class State(msgspec.Struct):
@@ -28,7 +32,7 @@ class State(msgspec.Struct):
     drafter: int = 0
     penalties: list[list[int]] = []
     totals: list[int] = []
-    rules: int = 1  # the rules version the game was created under (domain/kernel/game.py RULES)
+    rules: int = 1  # the rules version the game was created under (RULES above)
 
 
 def first_drafter(state: State, round_: int) -> int:

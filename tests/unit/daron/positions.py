@@ -13,10 +13,9 @@ from domain.games.daron.decide import decide
 from domain.games.daron.events import Event
 from domain.games.daron.evolve import evolve
 from domain.games.daron.options import Options
-from domain.games.daron.state import BrawlInPlay, DuelInPlay, Stage, State
+from domain.games.daron.state import RULES, BrawlInPlay, DuelInPlay, Stage, State
 from domain.kernel.context import Shuffler
 from domain.kernel.errors import RuleViolation
-from domain.kernel.game import RULES
 
 SEED = bytes(range(32))
 
@@ -36,10 +35,12 @@ def position(
     totals: list[int] | None = None,
     idle: int = 0,
     rules: int = RULES,
+    drawn: str | None = None,
 ) -> State:
     """A position holding all 100 cards: what is not placed goes to the draw pile, or aside when `draw` is given.
 
-    A `duel` or `brawl` given is the phase. It is played by the current rules unless `rules` says otherwise.
+    A `duel` or `brawl` given is the phase. It is played by the current rules unless `rules` says otherwise. In the
+    phase `drawn`, `drawn` is the card the draw found (held in the hand); None: it found nothing.
     """
     rest = Counter(deck())
     placed = [*(c for h in hands for c in h), *(under or []), top, *(draw or [])]
@@ -67,6 +68,7 @@ def position(
         idle=idle,
         totals=totals or [0] * n,
         rules=rules,
+        drawn=drawn,
     )
 
 

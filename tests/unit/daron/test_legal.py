@@ -36,7 +36,7 @@ def test_to_act_may_deposit_draw_duel_or_brawl() -> None:
 
 
 def test_after_a_draw_deposit_or_pass() -> None:
-    state = position([["4", "+2", D], ["3", "3"]], top="5", phase="drawn")
+    state = position([["4", "+2", D], ["3", "3"]], top="5", phase="drawn", drawn="4")
     assert legal_moves(state, 0) == [Deposit(cards=["4"]), Pass()]
     accepted(state, 0)
 
@@ -74,7 +74,7 @@ def test_operator_and_joker_deposits_are_listed() -> None:
 
 def test_after_a_draw_no_joker_deposit_is_listed() -> None:
     # rules version 2: a joker is only the first card of a turn
-    state = position([["joker_odd", "7", "8", D], ["3", "3"]], top="7", phase="drawn")
+    state = position([["joker_odd", "7", "8", D], ["3", "3"]], top="7", phase="drawn", drawn="8")
     moves = legal_moves(state, 0)
     laid = [m.cards for m in moves if isinstance(m, Deposit)]
     assert laid and not any("joker_odd" in cards for cards in laid)

@@ -192,3 +192,15 @@ def test_under_rules_1_a_round_end_shows_no_hand() -> None:
     state = position(ROUND_END, top="5", round_=3, rules=1)
     _, after = play(state, 0, Deposit(cards=["4", "5", "6"]))
     assert msgspec.to_builtins(view(after, seat_viewer(1)))["hands"] is None
+
+
+def test_the_drawn_card_is_shown_to_the_drawer_alone_until_its_turn_ends() -> None:
+    # rules version 3: the deposit after a draw lays the card drawn, so the drawer's view says which it was
+    state = position([["4", "4", "daron", "daron"], ["3", "3"]], top="5", draw=["6", "7"])
+    assert msgspec.to_builtins(view(state, seat_viewer(0)))["drawn"] is None
+    _, drawn = play(state, 0, Draw())
+    assert msgspec.to_builtins(view(drawn, seat_viewer(0)))["drawn"] == "6"
+    assert msgspec.to_builtins(view(drawn, seat_viewer(1)))["drawn"] is None
+    assert msgspec.to_builtins(view(drawn, SPECTATOR))["drawn"] is None
+    _, after = play(drawn, 0, Deposit(cards=["6"]))
+    assert msgspec.to_builtins(view(after, seat_viewer(0)))["drawn"] is None

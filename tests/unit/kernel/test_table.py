@@ -10,10 +10,10 @@ import pytest
 
 from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import PlayCard
+from domain.games.six_nimmt.state import RULES
 from domain.kernel import table as tables
 from domain.kernel.errors import RuleViolation
 from domain.kernel.events import DeckShuffled, GameCreated, GameEnded, GameStarted, PlayerJoined
-from domain.kernel.game import RULES
 from domain.kernel.table import Seat, Table
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.harness import SEED, Game, assert_replay_equals_live, encoded

@@ -7,15 +7,16 @@ rules allowed are still accepted and give the same events. A game created today 
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
 
 from bootstrap import Services
+from domain.games.barbu.state import RULES
 from domain.games.registry import GAMES
 from domain.kernel import table as tables
-from domain.kernel.game import RULES
 from domain.kernel.shuffle import Draws
 from services.auth import new_token, token_hash
 from services.chain import extend, links_of
@@ -116,3 +117,64 @@ async def test_a_game_created_today_records_the_current_rules(services: Services
     (first,) = (await services.repo.store.read_stream(created["game_id"]))[:1]
     assert first.type == "GameCreated"
     assert msgspec.json.decode(first.data)["rules"] == RULES == 2
+
+
+# Rules versions per game (issue 32): each game declares its own; daron's version 3 (the deposit after a draw lays the
+# card drawn) moved no other game's.
+
+
+def test_each_game_creates_at_its_own_rules_version() -> None:
+    current = {name: game.rules_version for name, game in GAMES.items()}
+    assert current == {"six-nimmt": 2, "le-baron": 2, "barbu": 2, "daron": 3, "bohnanza": 2}
+    for name, game in GAMES.items():
+        assert game.rules_versions == tuple(range(1, current[name] + 1)), name
+        (created,) = tables.create(game, "g", game.min_players, {}, SEED)
+        assert created.rules == current[name], name
+
+
+async def created_under_rules(services: Services, game: str, players: int, version: int) -> tuple[str, list[str]]:
+    """A game as a release of rules `version` stored it (its GameCreated says that version), seats taken, started."""
+    game_id, admin = f"rules-{version}-{game}", new_token()
+    record = GameRecord(game_id, game, SEED, token_hash(admin), {})
+    (created,) = tables.create(GAMES[game], game_id, players, {}, SEED, rules_version=version, dealing=2)
+    encoded = codec(game).new_event(created)
+    metadata = {"actor": "admin"}
+    linked = extend(links_of(game_id, 2, SEED), None, 1, [encoded], metadata, datetime.now(UTC))
+    await services.repo.store.create(record, linked, metadata)
+    tokens = [
+        plain(await services.commands.join(game_id, None, f"p{s}", None, None))["player_token"] for s in range(players)
+    ]
+    await services.commands.start(game_id, admin)
+    return game_id, tokens
+
+
+def without_drawn_card() -> Policy:
+    """After a draw, a deposit that leaves the drawn card in the hand (what rules version 3 refuses): the drawn card is
+    what the hand gained since the seat's view before its draw."""
+    before: dict[int, Counter[str]] = {}
+
+    def prefer(state: dict[str, Any], moves: list[dict[str, Any]]) -> int | None:
+        seat, hand = state["to_act"], Counter(state["hand"])
+        if state["phase"] == "play":  # the view of the seat to act (in a duel or brawl, of the one answering)
+            before[seat] = hand
+        if state["phase"] != "drawn":
+            return None
+        drawn = list((hand - before.get(seat, Counter())).elements())
+        return next(
+            (i for i, m in enumerate(moves) if m["type"] == "deposit" and not set(drawn) & set(m["cards"])), None
+        )
+
+    return prefer
+
+
+async def test_a_daron_game_of_rules_2_still_takes_any_deposit_after_a_draw(services: Services) -> None:
+    game_id, tokens = await created_under_rules(services, "daron", 3, 2)
+    assert await play_out(services, game_id, tokens, without_drawn_card()) > 0, "the old rule was exercised"
+    events = await audited(services, game_id)
+    assert events[0] == ("GameCreated", events[0][1]) and events[0][1]["rules"] == 2
+
+
+async def test_a_daron_game_created_today_plays_by_rules_3(services: Services) -> None:
+    created = plain(await services.commands.create("daron", 3, None, "ab" * 32, None))
+    (first,) = (await services.repo.store.read_stream(created["game_id"]))[:1]
+    assert msgspec.json.decode(first.data)["rules"] == 3

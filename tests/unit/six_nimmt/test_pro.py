@@ -8,9 +8,9 @@ import pytest
 from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import ChooseRow, DraftCard, PlayCard
 from domain.games.six_nimmt.events import CardChosen, CardDrafted, CardsDealt, DraftOpened, RowsStarted
+from domain.games.six_nimmt.state import RULES
 from domain.kernel.errors import RuleViolation
 from domain.kernel.events import DeckShuffled, GameStarted
-from domain.kernel.game import RULES
 from domain.kernel.viewer import SPECTATOR, seat_viewer
 from tests.unit.harness import Game, assert_replay_equals_live, encoded
 from tests.unit.six_nimmt.positions import of_type
