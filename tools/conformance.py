@@ -72,7 +72,7 @@ PLANS = {
     "six-nimmt": Plan("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, ("commit",)),
     "le-baron": Plan("le-baron", 2, {"rounds": 1}, ("commit",)),
     "barbu": Plan("barbu", 3, {"max_rounds": 1}, ("open",)),
-    "daron": Plan("daron", 2, {}, (), created=WHOLE_SECOND),
+    "daron": Plan("daron", 2, {}, (), bot="smart", created=WHOLE_SECOND),
     "bohnanza": Plan("bohnanza", 3, {}, ("commit",), bot="smart"),
     "six-nimmt-withheld": Plan("six-nimmt", 3, {"end": {"kind": "rounds", "rounds": 1}}, ("commit", "withhold")),
     "six-nimmt-dealing-2": Plan("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, ("open",), dealing=2),
@@ -281,6 +281,10 @@ def replace(old: bytes, new: bytes) -> Callable[[bytes], bytes]:
     return make
 
 
+def game_id_g1(document: Document) -> None:
+    document["game_id"] = document["events"][0]["data"]["game_id"] = "g1"
+
+
 def metadata_rewritten(document: Document) -> None:
     move = next(e for e in document["events"] if e["data"].get("by") == "player")
     move["metadata"]["actor"] = "admin"
@@ -387,6 +391,13 @@ FORGERIES: dict[str, Forgery] = {
         lambda b: edit(b, lambda d: d["options"].update(variant="pro")),
         "malformed",
         "document_mismatch",
+    ),
+    "game-id-not-the-servers": Forgery(
+        "the game id g1 (the server draws 16 lowercase hex digits), in the document and GameCreated, rechained",
+        "six-nimmt",
+        lambda b: edit(b, game_id_g1, rechained=True),
+        "malformed",
+        "bad_value",
     ),
     "upper-case-link": Forgery(
         "one link in upper-case hex",
