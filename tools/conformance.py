@@ -371,6 +371,20 @@ FORGERIES: dict[str, Forgery] = {
         "malformed",
         "bad_event",
     ),
+    "missing-document-field": Forgery(
+        "the document without its fairness (a field of format 3)",
+        "six-nimmt",
+        lambda b: edit(b, lambda d: d.pop("fairness")),
+        "malformed",
+        "bad_shape",
+    ),
+    "missing-event-field": Forgery(
+        "one event without its chain field (not null: absent)",
+        "six-nimmt",
+        lambda b: edit(b, lambda d: d["events"][3].pop("chain")),
+        "malformed",
+        "bad_shape",
+    ),
     "document-seed-source": Forgery(
         "the document says seed_source client, GameCreated server",
         "six-nimmt",
