@@ -30,6 +30,7 @@ from services.export_check import CorruptExport
 from services.verify import CHECKS
 from tests.plain import plain
 from tests.verifier.tamper import VERIFIER
+from tools import conformance
 
 CORPUS = Path(__file__).resolve().parents[2] / "verifier" / "conformance"
 EXPECTED: dict[str, dict[str, str]] = json.loads((CORPUS / "expected.json").read_text())
@@ -88,6 +89,15 @@ def test_the_corpus_holds_what_expected_json_lists() -> None:
     assert checks == {"protocol", "reveals", "chain", "re_execution", "bot_moves"}
     assert all(w["code_without_rules"] in (w["code"], "ok") for w in EXPECTED.values())
     assert sum((CORPUS / name).stat().st_size for name in files) < 3 * 2**20
+
+
+def test_the_generator_writes_the_same_bytes_again() -> None:
+    """tools/conformance.py stands in for the CSPRNG and the clock: a game played twice is exported to one text, the
+    same run after run (a corpus rewritten by unchanged code does not change)."""
+    plan = conformance.PLANS["six-nimmt-withheld"]
+    first, again = (asyncio.run(conformance.play("six-nimmt-withheld", plan)) for _ in range(2))
+    assert first == again
+    assert json.loads(first)["fairness"] == "committed"
 
 
 @pytest.mark.parametrize("name", known(TAPIS_DISAGREES))
