@@ -55,7 +55,7 @@ class TurnTimer:
             if table.version != version or table.status != "active":
                 return False, []  # someone acted since the scan: the clock starts again
             people = [s for s in rules.awaiting(table.inner) if (taken := table.seats[s]) and taken.bot is None]
-            events = tables.time_out(rules, table, people, record.seed)
+            events = tables.play_for_late_seats(rules, table, people, record.seed)
             return bool(events), events
 
         expired = await self.transactor.transact(record, decision, {"actor": "timer"})

@@ -229,7 +229,7 @@ def shuffles_check(events: list[Any], key: bytes) -> AuditCheck:
 def expected_bot_move(game_codec: GameCodec, table: Table[Any], accepted: CommandAccepted, seed: bytes) -> Any:
     """The move a bot had to make where `accepted` records one (dealing 3), or None when it records none. A seat's
     bot moves by `next_bot_move` (the services play nothing else); the turn timer's bot by `TAKEOVER_BOT` from the
-    seat's view, drawing from the label `time_out` uses."""
+    seat's view, drawing from the label `play_for_late_seats` uses."""
     rules = game_codec.rules
     command = accepted.command
     if accepted.by == "bot" and isinstance(command, Play):

@@ -140,7 +140,9 @@ def test_a_join_the_game_cannot_take_is_refused_before_its_name_is_looked_at() -
 
 def test_a_game_recorded_before_names_were_checked_re_executes_as_it_was_played() -> None:
     # two "smart bot"s, and a name that is refused now: the table's join takes them as the service recorded them
-    table = lobby(3)
+    # (such a game was dealt by dealing 2: every game of dealing 3 came after the names were checked)
+    (created,) = tables.create(GAME, "g-1", 3, None, SEED, dealing=2)
+    table = tables.initial(created)
     for name in ["smart bot", "smart bot", " x\u200b "]:
         table = applied(table, tables.accept(GAME, table, Join(name=name, bot="smart"), "admin", SEED))
     assert [s.name for s in table.seats if s is not None] == ["smart bot", "smart bot", "x\u200b"]
@@ -189,3 +191,12 @@ def test_an_expired_lobby_refuses_every_lobby_command_with_game_expired() -> Non
 def test_a_started_game_does_not_expire() -> None:
     table = started()
     assert refused(table, lambda: tables.expire(table)) == "already_started"
+
+
+def test_a_join_seats_the_normal_name_and_refuses_an_invisible_one() -> None:
+    # the table applies the name rule itself (dealing 3): the audit re-executing a recorded join applies it too
+    table = lobby(3)
+    events = tables.accept(GAME, table, Join(name="  \uff21nn \u3000 Lee "), "player", SEED)
+    assert [e.name for e in events if isinstance(e, PlayerJoined)] == ["Ann Lee"]
+    assert refused(table, lambda: tables.accept(GAME, table, Join(name=" x\u200b "), "player", SEED)) == "invalid_name"
+    assert refused(table, lambda: tables.join(table, "\u3164", None, None)) == "invalid_name"

@@ -61,12 +61,12 @@ def test_a_timeout_plays_the_bot_move_for_every_awaited_seat() -> None:
     assert table.turn_seconds == 30
     assert table.inner is not None
     awaited = GAME.awaiting(table.inner)
-    events = tables.time_out(GAME, table, awaited, SEED)
+    events = tables.play_for_late_seats(GAME, table, awaited, SEED)
     timed = [e.seat for e in events if isinstance(e, TurnTimedOut)]
     assert timed == awaited
     after = applied(table, events)
     assert after.version == table.version + len(events)
-    assert tables.time_out(GAME, table, awaited, SEED) == events  # the bot's draws come from the seed
+    assert tables.play_for_late_seats(GAME, table, awaited, SEED) == events  # the bot's draws come from the seed
 
 
 def test_turn_seconds_out_of_range_is_refused() -> None:

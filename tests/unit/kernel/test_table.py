@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.games.barbu.events import Passed
 from domain.games.six_nimmt import GAME
 from domain.games.six_nimmt.commands import PlayCard
 from domain.games.six_nimmt.state import RULES
@@ -304,3 +305,11 @@ def test_the_next_bot_move_is_an_awaited_bots_and_none_once_only_people_are_awai
     assert played == [1, 2], "both bots choose their card; then the game waits for the person only"
     assert table.inner is not None
     assert GAME.awaiting(table.inner) == [0]
+
+
+def test_the_table_hands_the_game_only_its_own_events() -> None:
+    # an event of neither the table nor the game (here another game's) is an error, never passed over in silence
+    game = Game(GAME, 2)
+    game.start()
+    with pytest.raises(TypeError, match="neither the table nor six-nimmt"):
+        tables.evolve(GAME, game.table, Passed(seat=0))
