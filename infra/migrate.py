@@ -14,6 +14,7 @@ import logging
 import os
 import time
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 from alembic import command
@@ -31,7 +32,15 @@ log = logging.getLogger("tapis.migrate")
 
 def sqlalchemy_url(database_url: str) -> str:
     scheme, rest = database_url.split("://", 1)
-    return f"postgresql+asyncpg://{rest}" if scheme in {"postgres", "postgresql"} else database_url
+    if scheme not in {"postgres", "postgresql"}:
+        return database_url
+    parts = urlsplit(f"postgresql+asyncpg://{rest}")
+    credentials, at, hosts = parts.netloc.rpartition("@")
+    if "," not in hosts:
+        return f"postgresql+asyncpg://{rest}"
+    # several hosts (a primary and its standbys): asyncpg's `h1:p1,h2:p2` is SQLAlchemy's `?host=h1:p1&host=h2:p2`
+    query = [*parse_qsl(parts.query), *(("host", host) for host in hosts.split(","))]
+    return urlunsplit(parts._replace(netloc=credentials + at, query=urlencode(query, safe=":")))
 
 
 def alembic_config(database_url: str, lock_timeout: float | None = None) -> Config:

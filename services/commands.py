@@ -291,6 +291,7 @@ class GameCommands:
                 raise BadRequest("Idempotency-Key: 1 to 200 visible ASCII characters", code="invalid_idempotency_key")
             stored = await self.repo.store.stored_response(game_id, scope, idempotency_key)
             if stored is not None:
+                await self.repo.refresh(record)  # its append may have committed unheard (a lost connection)
                 return COMMAND_RESULT.decode(stored)
             keyed = IdempotencyKey(scope=scope, key=idempotency_key)
         rules = game_codec.rules
@@ -314,6 +315,7 @@ class GameCommands:
                 answer_for=seat_viewer(seat),
             )
         except DuplicateCommand as duplicate:
+            await self.repo.refresh(record)
             return COMMAND_RESULT.decode(duplicate.response)
         await self.bots.play(record, played.table)
         assert played.answer is not None  # asked for with `answer_for`

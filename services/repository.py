@@ -18,7 +18,15 @@ from domain.kernel.table import Table
 from services.codec import GameCodec, codec, encode_table
 from services.errors import NotFound
 from services.export_check import ARCHIVED, imported, restorable
-from services.ports import Archive, EventStore, GameRecord, Projections, ProjectionUnavailable, RecordedEvent
+from services.ports import (
+    Archive,
+    EventStore,
+    GameRecord,
+    Projections,
+    ProjectionUnavailable,
+    RecordedEvent,
+    StoreUnavailable,
+)
 
 log = logging.getLogger("tapis.repository")
 
@@ -140,6 +148,20 @@ class Repository:
         if written is not None:
             return written
         return await self.table(record)
+
+    async def refresh(self, record: GameRecord) -> None:
+        """Bring this process' last table of the game and its projection to the stream's head (best effort).
+
+        For a command answered from the idempotency store: it may have been appended by an earlier call that never
+        heard its commit (the connection to Postgres was lost during it, a failover), so neither shows it yet, and
+        the next command would be decided on a view from before it."""
+        try:
+            table = await self.catch_up(await self.table_to_write(record))
+        except (StoreUnavailable, ProjectionUnavailable):
+            return
+        written = self._written.get(record.game_id)
+        if written is None or table.version > written.version:
+            await self.project(table, imported=imported(record))
 
     async def replay(self, game_id: str, game_codec: GameCodec, upto: int | None = None) -> Table[Any]:
         recorded = await self.events(game_id, 0, upto)
