@@ -112,6 +112,8 @@ def _page(browser: Browser, viewport: dict[str, int], **context: Any) -> Iterato
     # the pages forbid eval (api/page_headers.py), which Playwright's string predicates (`wait_for_function`) use:
     # the tests' contexts bypass the policy, and tests/browser/test_page_security.py drives the pages under it
     context.setdefault("bypass_csp", True)
+    # the web client speaks the browser's language (web/src/i18n): the tests read its English unless they ask
+    context.setdefault("locale", "en-US")
     ctx = browser.new_context(viewport={"width": viewport["width"], "height": viewport["height"]}, **context)
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()

@@ -4,9 +4,10 @@
 // own message (docs/errors.md) in the page's aria-live alert region.
 import { createParser } from "eventsource-parser";
 
-import { bearer, describeError, type GameView, type paths, type Schemas, tapisClient } from "./api/client";
+import { bearer, type GameView, type paths, type Schemas, tapisClient } from "./api/client";
 import { FairPlay, fairnessPhrase, seatMark } from "./fair-play";
 import { renderers } from "./games";
+import { errorText, list, mountLanguageSwitch, t, translateStatic, tryT } from "./i18n";
 
 type CommandBody = paths["/v1/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"];
 type Json = Record<string, unknown>;
@@ -53,11 +54,11 @@ async function call<T>(
     answer = await request;
   } catch (failure) {
     if (failure instanceof DOMException && failure.name === "AbortError") return undefined;
-    showError(`The server could not be reached: ${failure instanceof Error ? failure.message : String(failure)}`);
+    showError(t("net.unreachableBecause", { reason: failure instanceof Error ? failure.message : String(failure) }));
     return undefined;
   }
   if (answer.error !== undefined || !answer.response.ok) {
-    showError(describeError(answer.error, answer.response));
+    showError(errorText(answer.error, answer.response));
     return undefined;
   }
   return answer.data;
@@ -101,10 +102,16 @@ function labelled(text: string, control: HTMLElement, hint?: string): HTMLElemen
   return wrapper;
 }
 
-function checkbox(text: string, checked: boolean): { element: HTMLElement; input: HTMLInputElement } {
+function checkbox(text: string, checked: boolean, hint?: string): { element: HTMLElement; input: HTMLInputElement } {
   const input = h("input", { type: "checkbox", id: nextId("c") });
   input.checked = checked;
-  return { element: h("div", { class: "field inline" }, input, h("label", { for: input.id }, text)), input };
+  const element = h("div", { class: "field inline" }, input, h("label", { for: input.id }, text));
+  if (hint) {
+    const hintId = `${input.id}-hint`;
+    element.append(h("small", { id: hintId, class: "muted hint" }, hint));
+    input.setAttribute("aria-describedby", hintId);
+  }
+  return { element, input };
 }
 
 function select(options: [string, string][], selected?: string): HTMLSelectElement {
@@ -142,8 +149,8 @@ function problem(sentence: string, retry: () => void): HTMLElement {
     h(
       "div",
       { class: "actions" },
-      h("a", { href: "/", class: "button" }, "Back to the lobby"),
-      button("Try again", retry, "secondary"),
+      h("a", { href: "/", class: "button" }, t("problem.lobby")),
+      button(t("problem.retry"), retry, "secondary"),
     ),
   );
 }
@@ -244,17 +251,38 @@ function words(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** An option's label from the catalogue; an option this client has no words for yet shows its name. */
+function optionLabel(name: string): string {
+  return tryT(`opt.${name}`) ?? words(name);
+}
+
+/** The help line under an option (every option the client knows has one). */
+function optionHelp(name: string): string | undefined {
+  return tryT(`opt.${name}.help`) ?? undefined;
+}
+
+/** An option value's words ("full", « complet »); `fallback` for a value the catalogue does not hold. */
+function valueLabel(value: unknown, fallback: string): string {
+  return tryT(`val.${String(value)}`) ?? fallback;
+}
+
+/** Bot levels in words (« malin »), the level itself for one this client does not know. */
+function botLabel(level: string): string {
+  return tryT(`bot.${level}`) ?? level;
+}
+
 function field(name: string, raw: Json, initial: unknown, root: Json): Field {
   const node = resolve(raw, root);
-  const title = words(name);
+  const title = optionLabel(name);
+  const help = optionHelp(name);
   const enumValues = node["enum"];
   if (Array.isArray(enumValues)) {
     const control = select(
-      enumValues.map((value) => [JSON.stringify(value), String(value)]),
+      enumValues.map((value) => [JSON.stringify(value), valueLabel(value, String(value))]),
       JSON.stringify(initial ?? node["default"] ?? enumValues[0]),
     );
     control.name = name;
-    return { element: labelled(title, control), value: () => JSON.parse(control.value) as unknown };
+    return { element: labelled(title, control, help), value: () => JSON.parse(control.value) as unknown };
   }
   const anyOf = node["anyOf"];
   if (Array.isArray(anyOf)) {
@@ -273,28 +301,28 @@ function field(name: string, raw: Json, initial: unknown, root: Json): Field {
     if (type === "integer") control.step = "1";
     control.value = String(initial ?? node["default"] ?? "");
     return {
-      element: labelled(title, control),
+      element: labelled(title, control, help),
       value: () => (control.value === "" ? undefined : Number(control.value)),
     };
   }
   if (type === "boolean") {
-    const box = checkbox(title, Boolean(initial ?? node["default"]));
+    const box = checkbox(title, Boolean(initial ?? node["default"]), help);
     return { element: box.element, value: () => box.input.checked };
   }
   if (type === "string") {
     const control = h("input", { type: "text", name });
     control.value = String(initial ?? node["default"] ?? "");
-    return { element: labelled(title, control), value: () => control.value };
+    return { element: labelled(title, control, help), value: () => control.value };
   }
   const items = node["items"] ? resolve(node["items"] as Json, root) : null;
   if (type === "array" && items && Array.isArray(items["enum"])) {
     const given = (Array.isArray(initial) ? initial : []) as unknown[];
     const chosen = new Set(given);
-    const set = h("fieldset", {}, h("legend", {}, title));
+    const set = h("fieldset", {}, h("legend", {}, title), help ? h("small", { class: "muted" }, help) : null);
     // the default's own order first (barbu's contracts come in the rulebook's), then the other choices
     const order = [...given, ...(items["enum"] as unknown[]).filter((value) => !chosen.has(value))];
     const boxes = order.map((value) => {
-      const box = checkbox(words(String(value)), chosen.has(value));
+      const box = checkbox(valueLabel(value, words(String(value))), chosen.has(value));
       set.append(box.element);
       return [value, box.input] as const;
     });
@@ -305,7 +333,7 @@ function field(name: string, raw: Json, initial: unknown, root: Json): Field {
   const control = h("textarea", { name, rows: "2" });
   control.value = JSON.stringify(initial ?? node["default"] ?? null);
   return {
-    element: labelled(`${title} (JSON)`, control),
+    element: labelled(t("opt.json", { label: title }), control, help),
     value: () => {
       try {
         return JSON.parse(control.value) as unknown;
@@ -321,7 +349,7 @@ function nullableField(name: string, node: Json, initial: unknown): Field {
   control.value = initial === null || initial === undefined ? "" : String(initial);
   const isNumber = node["type"] === "integer" || node["type"] === "number";
   return {
-    element: labelled(words(name), control, "Leave empty for none"),
+    element: labelled(optionLabel(name), control, optionHelp(name) ?? t("opt.none")),
     value: () => (control.value === "" ? null : isNumber ? Number(control.value) : control.value),
   };
 }
@@ -358,14 +386,15 @@ function unionField(name: string, tag: string, variants: Json[], initial: unknow
     return Array.isArray(values) ? String(values[0]) : String(variant["title"] ?? "");
   };
   const start = (initial ?? {}) as Json;
-  const set = h("fieldset", {}, h("legend", {}, words(name)));
+  const help = optionHelp(name);
+  const set = h("fieldset", {}, h("legend", {}, optionLabel(name)), help ? h("small", { class: "muted" }, help) : null);
   const kinds = variants.map(kindOf);
   const chooser = select(
-    kinds.map((kind) => [kind, words(kind)]),
+    kinds.map((kind) => [kind, valueLabel(kind, words(kind))]),
     String(start[tag] ?? kinds[0]),
   );
   const body = h("div");
-  set.append(labelled(words(tag), chooser), body);
+  set.append(labelled(optionLabel(tag), chooser, optionHelp(tag)), body);
   let current: Field | null = null;
   const draw = (): void => {
     const index = Math.max(0, kinds.indexOf(chooser.value));
@@ -385,32 +414,32 @@ function unionField(name: string, tag: string, variants: Json[], initial: unknow
 // ---- the lobby ---------------------------------------------------------------------------------------------------
 
 async function showLobby(): Promise<void> {
-  document.title = "Tapis — lobby";
+  document.title = t("lobby.title");
   const games = await catalog();
   const createPanel = h("section", { class: "panel", "aria-labelledby": "create-title" });
   const listPanel = h("section", { class: "panel", "aria-labelledby": "list-title" });
-  main.replaceChildren(h("h1", {}, "Lobby"), createPanel, listPanel);
+  main.replaceChildren(h("h1", {}, t("lobby.heading")), createPanel, listPanel);
   if (games.length === 0) {
     // no catalog (the server failed or is unreachable; its words are in the alert): nothing to create a game of
     createPanel.append(
-      h("h2", { id: "create-title" }, "Create a game"),
-      h("p", {}, "The list of games this server offers could not be loaded, so no game can be created just now."),
-      h("div", { class: "actions" }, button("Try again", () => route(), "secondary")),
+      h("h2", { id: "create-title" }, t("lobby.create")),
+      h("p", {}, t("lobby.noCatalog")),
+      h("div", { class: "actions" }, button(t("problem.retry"), () => route(), "secondary")),
     );
-    listPanel.append(h("h2", { id: "list-title" }, "Games"), gameList(games));
+    listPanel.append(h("h2", { id: "list-title" }, t("lobby.games")), gameList(games));
     return;
   }
-  createPanel.append(h("h2", { id: "create-title" }, "Create a game"), createForm(games));
-  listPanel.append(h("h2", { id: "list-title" }, "Games"), gameList(games));
+  createPanel.append(h("h2", { id: "create-title" }, t("lobby.create")), createForm(games));
+  listPanel.append(h("h2", { id: "list-title" }, t("lobby.games")), gameList(games));
 }
 
 function createForm(games: Schemas["CatalogEntry"][]): HTMLFormElement {
-  const form = h("form", { "aria-label": "Create a game" });
+  const form = h("form", { "aria-label": t("lobby.create") });
   const gameSelect = select(games.map((entry) => [entry.game, entry.title]));
   gameSelect.name = "game";
   const players = h("input", { type: "number", name: "players", step: "1", inputmode: "numeric", required: "" });
   const optionsBox = h("div");
-  const privacy = checkbox("Private (joining needs the join code)", false);
+  const privacy = checkbox(t("create.private"), false, t("create.private.help"));
   const timer = h("input", { type: "number", name: "turn_seconds", min: "1", max: "86400", inputmode: "numeric" });
   let options: Field | null = null;
 
@@ -420,25 +449,30 @@ function createForm(games: Schemas["CatalogEntry"][]): HTMLFormElement {
     players.min = String(entry.min_players);
     players.max = String(entry.max_players);
     players.value = String(Math.min(Math.max(4, entry.min_players), entry.max_players));
+    playersHelp.textContent = t("create.players.help", { min: entry.min_players, max: entry.max_players });
     const detail = await call(
       api.GET("/v1/catalog/{game}", { params: { path: { game: entry.game as GameName } } }),
     );
     if (!detail || gameSelect.value !== entry.game) return;
     const schema = detail.options_schema as Json;
     const root = resolve(schema, schema);
-    options = objectField("Options", root, detail.options as Json, schema);
+    options = objectField(t("create.options"), root, detail.options as Json, schema);
     optionsBox.replaceChildren(options.element);
   };
   gameSelect.addEventListener("change", () => void drawGame());
 
-  const submit = h("button", { type: "submit" }, "Create game");
+  const submit = h("button", { type: "submit" }, t("create.submit"));
+  const first = games[0];
+  const range = { min: first?.min_players ?? 1, max: first?.max_players ?? 1 };
+  const playersField = labelled(t("create.players"), players, t("create.players.help", range));
+  const playersHelp = playersField.querySelector("small") ?? h("small");
   form.append(
     h(
       "div",
       { class: "row" },
-      labelled("Game", gameSelect),
-      labelled("Players", players),
-      labelled("Turn timer, seconds", timer, "Empty: no timer"),
+      labelled(t("create.game"), gameSelect, t("create.game.help")),
+      playersField,
+      labelled(t("create.timer"), timer, t("create.timer.help")),
     ),
     optionsBox,
     privacy.element,
@@ -472,18 +506,22 @@ function createForm(games: Schemas["CatalogEntry"][]): HTMLFormElement {
 
 function gameList(games: Schemas["CatalogEntry"][]): HTMLElement {
   const wrapper = h("div");
-  const gameFilter = select([["", "Any game"], ...games.map((entry): [string, string] => [entry.game, entry.title])]);
-  const statusFilter = select([["", "Any status"], ...STATUSES.map((status): [string, string] => [status, status])]);
+  const gameFilter = select([["", t("list.anyGame")], ...games.map((entry): [string, string] => [entry.game, entry.title])]);
+  const statusFilter = select([
+    ["", t("list.anyStatus")],
+    ...STATUSES.map((status): [string, string] => [status, t(`status.${status}`)]),
+  ]);
   const params = new URLSearchParams(window.location.search);
   gameFilter.value = params.get("filter_game") ?? "";
-  statusFilter.value = params.get("filter_status") ?? "lobby";
+  // every status at first: a returning user filtered on the lobby saw "No game matches." under their own games
+  statusFilter.value = params.get("filter_status") ?? "";
   const results = h("div", { "aria-live": "polite" });
-  const refresh = h("button", { type: "submit", class: "secondary" }, "Refresh");
+  const refresh = h("button", { type: "submit", class: "secondary" }, t("list.refresh"));
   const filters = h(
     "form",
-    { class: "row", "aria-label": "Filter games" },
-    labelled("Game", gameFilter),
-    labelled("Status", statusFilter),
+    { class: "row", "aria-label": t("list.filter") },
+    labelled(t("list.game"), gameFilter),
+    labelled(t("list.status"), statusFilter),
     refresh,
   );
 
@@ -494,23 +532,23 @@ function gameList(games: Schemas["CatalogEntry"][]): HTMLElement {
     const data = await call(api.GET("/v1/games", { params: { query } }));
     if (!data) {
       // the alert holds the server's words; the list says what they mean and the Refresh button tries again
-      results.replaceChildren(h("p", { class: "muted" }, "The games could not be listed. Refresh to try again."));
+      results.replaceChildren(h("p", { class: "muted" }, t("list.failed")));
       return;
     }
     if (data.games.length === 0) {
-      results.replaceChildren(h("p", { class: "muted" }, "No game matches."));
+      results.replaceChildren(h("p", { class: "muted" }, t("list.none")));
       return;
     }
     const body = h("tbody");
     for (const game of data.games) {
-      const open = h("a", { href: gameLink(game.game_id) }, `Open ${titleOf(game.game)} ${game.game_id.slice(0, 8)}`);
+      const open = h("a", { href: gameLink(game.game_id) }, t("list.open", { title: titleOf(game.game), id: game.game_id.slice(0, 8) }));
       body.append(
         h(
           "tr",
           {},
           h("td", {}, titleOf(game.game)),
-          h("td", {}, game.status),
-          h("td", {}, `${game.seats_taken} of ${game.players} seats`),
+          h("td", {}, t(`status.${game.status}`)),
+          h("td", {}, t("list.seats", { taken: game.seats_taken, players: game.players })),
           h("td", {}, open),
         ),
       );
@@ -518,8 +556,8 @@ function gameList(games: Schemas["CatalogEntry"][]): HTMLElement {
     const head = h(
       "thead",
       {},
-      h("tr", {}, h("th", { scope: "col" }, "Game"), h("th", { scope: "col" }, "Status"),
-        h("th", { scope: "col" }, "Seats"), h("th", { scope: "col" }, "Link")),
+      h("tr", {}, h("th", { scope: "col" }, t("list.game")), h("th", { scope: "col" }, t("list.status")),
+        h("th", { scope: "col" }, t("list.seatsColumn")), h("th", { scope: "col" }, t("list.link"))),
     );
     results.replaceChildren(h("table", { class: "games" }, head, body));
   };
@@ -547,8 +585,8 @@ class Table {
   private readonly heading = h("h1", { tabindex: "-1" });
   private readonly share = h("section", { class: "panel share", "aria-labelledby": "share-title" });
   private readonly seats = h("section", { class: "panel", "aria-labelledby": "seats-title" });
-  private readonly controls = h("section", { class: "panel", "aria-label": "Lobby actions" });
-  private readonly felt = h("section", { class: "felt", "aria-label": "The table", tabindex: "-1" });
+  private readonly controls = h("section", { class: "panel", "aria-label": t("table.lobbyActions") });
+  private readonly felt = h("section", { class: "felt", "aria-label": t("table.region"), tabindex: "-1" });
   private readonly end = h("section", { class: "panel", "aria-labelledby": "end-title" });
   private readonly live = h("p", { class: "live muted" });
   private readonly fairPlay: FairPlay;
@@ -596,7 +634,7 @@ class Table {
     this.close();
     delete main.dataset["version"];
     delete main.dataset["status"];
-    document.title = "Tapis — game not shown";
+    document.title = t("table.notShown");
     const panel = problem(sentence, () => route());
     main.replaceChildren(panel);
   }
@@ -608,8 +646,8 @@ class Table {
       .GET("/v1/games/{game_id}", { params: { path: { game_id: this.gameId } }, headers: bearer(token) })
       .catch(() => null);
     if (answer === null) {
-      showError("The server could not be reached");
-      this.cannotShow("The server could not be reached, so this game cannot be shown.");
+      showError(t("net.unreachable"));
+      this.cannotShow(t("table.unreachable"));
       return;
     }
     if (answer.error !== undefined || !answer.data) {
@@ -617,22 +655,20 @@ class Table {
       if (code === "invalid_token" && this.seat) {
         // the seat was freed (the admin removed it, or it was left from another tab): watch as a spectator
         tokens.setSeat(this.gameId, null);
-        notice("This browser's seat token no longer works here: you are watching as a spectator.");
+        notice(t("table.seatGone"));
         await this.refresh();
         return;
       }
       if (code === "invalid_token" && this.admin) {
         // an admin token this server does not know (another server's, or edited): it is no use here, forget it
         tokens.forgetAdmin(this.gameId);
-        notice("This browser's admin token for this game no longer works: you are watching as a spectator.");
+        notice(t("table.adminGone"));
         await this.refresh();
         return;
       }
-      showError(describeError(answer.error, answer.response));
+      showError(errorText(answer.error, answer.response));
       this.cannotShow(
-        answer.response.status === 404
-          ? `There is no game ${this.gameId} on this server.`
-          : "This game cannot be shown just now.",
+        answer.response.status === 404 ? t("table.noGame", { id: this.gameId }) : t("table.cannotShow"),
       );
       return;
     }
@@ -686,8 +722,11 @@ class Table {
     // what the page shows, for tests and for anyone reading the DOM: the version and status drawn last
     main.dataset["version"] = String(view.version);
     main.dataset["status"] = view.status;
-    document.title = `Tapis — ${title} (${view.status})`;
-    this.heading.textContent = `${title}: ${view.status}`;
+    const status = t(`status.${view.status}`);
+    document.title = t("table.title", { title, status });
+    this.heading.textContent = t("table.heading", { title, status });
+    // "The game has started" said at the start must not stay once the game is over
+    if (view.status !== "active" && noticeRegion.textContent === t("host.started")) notice("");
     const admin = this.admin;
     const seat = this.seat;
     const code = admin?.joinCode ?? this.joinCode;
@@ -695,16 +734,16 @@ class Table {
     this.section(this.share, `${code ?? ""}`, () => {
       const link = h("input", { type: "text", readonly: "", value: gameLink(this.gameId, view.private ? code : null) });
       return [
-        h("h2", { id: "share-title" }, "Game link"),
-        labelled("Link others can open", link, view.private ? "Holds the join code: private game" : undefined),
-        view.private && code ? h("p", {}, "Join code: ", h("strong", {}, code)) : null,
-        h("div", { class: "actions" }, button("Copy link", async () => {
+        h("h2", { id: "share-title" }, t("share.title")),
+        labelled(t("share.link"), link, view.private ? t("share.private") : undefined),
+        view.private && code ? h("p", {}, t("share.code"), h("strong", {}, code)) : null,
+        h("div", { class: "actions" }, button(t("share.copy"), async () => {
           try {
             await navigator.clipboard.writeText(link.value);
-            notice("Link copied");
+            notice(t("share.copied"));
           } catch {
             link.select();
-            notice("Select the link and copy it");
+            notice(t("share.select"));
           }
         }, "secondary")),
       ];
@@ -712,7 +751,7 @@ class Table {
 
     const seatsKey = JSON.stringify([view.players, view.status, view.awaiting, view.fairness, seat?.seat, !!admin]);
     this.section(this.seats, seatsKey, () => [
-      h("h2", { id: "seats-title" }, "Seats"),
+      h("h2", { id: "seats-title" }, t("seats.title")),
       this.seatList(view, seat, admin),
       h("p", { class: "fairness muted", "data-fairness": view.fairness }, fairnessPhrase(view)),
     ]);
@@ -735,10 +774,15 @@ class Table {
   private seatList(view: GameView, seat: SeatToken | null, admin: AdminToken | null): HTMLElement {
     const list = h("ul", { class: "seats" });
     for (const player of view.players) {
-      const botName = player.name ?? `${player.bot} bot`;
+      const level = botLabel(player.bot ?? "");
+      // a bot the server named after its level ("smart bot") is not named twice
       const who = player.bot
-        ? /\bbot\b/i.test(botName) ? botName : `${botName} (${player.bot} bot)`
-        : (player.name ?? "empty");
+        ? player.name === null
+          ? t("seats.bot", { level })
+          : /\bbot\b/i.test(player.name)
+            ? player.name
+            : t("seats.namedBot", { name: player.name, level })
+        : (player.name ?? t("seats.empty"));
       const mine = seat?.seat === player.seat;
       const waiting = view.status === "active" && view.awaiting.includes(player.seat);
       const item = h(
@@ -747,15 +791,15 @@ class Table {
         h(
           "span",
           {},
-          `Seat ${player.seat + 1}: ${who}`,
-          mine ? " — you" : "",
-          waiting ? " — to play" : "",
+          t("seats.seat", { seat: player.seat + 1, who }),
+          mine ? t("seats.you") : "",
+          waiting ? t("seats.toPlay") : "",
           view.status === "lobby" ? seatMark(player) : "",
         ),
       );
       if (admin && view.status === "lobby" && (player.name !== null || player.bot !== null)) {
         item.append(
-          button(`Free seat ${player.seat + 1}`, async () => {
+          button(t("seats.free", { seat: player.seat + 1 }), async () => {
             const freed = await call(
               api.DELETE("/v1/games/{game_id}/seats/{seat}", {
                 params: { path: { game_id: this.gameId, seat: player.seat } },
@@ -783,7 +827,10 @@ class Table {
   ): Child[] {
     const parts: Child[] = [];
     const seatChoice = (): HTMLSelectElement =>
-      select([["", "Any free seat"], ...empty.map((index): [string, string] => [String(index), `Seat ${index + 1}`])]);
+      select([
+        ["", t("seats.anyFree")],
+        ...empty.map((index): [string, string] => [String(index), t("seats.number", { seat: index + 1 })]),
+      ]);
     if (!seat && empty.length > 0) {
       const form = h("form", { "aria-labelledby": "join-title" });
       const name = h("input", { type: "text", name: "name", required: "", maxlength: "40", autocomplete: "nickname" });
@@ -795,25 +842,17 @@ class Table {
       const joinCode = h("input", { type: "text", name: "join_code", autocomplete: "off" });
       joinCode.value = code ?? "";
       form.append(
-        h("h2", { id: "join-title" }, "Join this game"),
+        h("h2", { id: "join-title" }, t("join.title")),
         h(
           "div",
           { class: "row" },
-          labelled("Your name", name),
-          labelled("Seat", where),
-          committing
-            ? null
-            : labelled("Entropy", entropy, "Public randomness from this device, mixed into the deal (optional)"),
-          view.private ? labelled("Join code", joinCode) : null,
+          labelled(t("join.name"), name),
+          labelled(t("join.seat"), where),
+          committing ? null : labelled(t("join.entropy"), entropy, t("join.entropy.help")),
+          view.private ? labelled(t("join.code"), joinCode) : null,
         ),
-        h(
-          "p",
-          { class: "muted", hidden: committing ? undefined : "" },
-          "This device draws 32 random bytes and commits to them now; it reveals them once every seat is taken, " +
-            "so that nobody, the server included, can choose the deal. Keep this page or its link: a seat that " +
-            "does not reveal is played by a bot.",
-        ),
-        h("div", { class: "actions" }, h("button", { type: "submit" }, "Join")),
+        h("p", { class: "muted", hidden: committing ? undefined : "" }, t("join.commit")),
+        h("div", { class: "actions" }, h("button", { type: "submit" }, t("join.submit"))),
       );
       form.addEventListener("submit", (event) => {
         event.preventDefault();
@@ -829,7 +868,7 @@ class Table {
           if (!taken?.player_token) return;
           clearError();
           tokens.setSeat(this.gameId, { seat: taken.seat, token: taken.player_token });
-          notice(`You sit at seat ${taken.seat + 1}`);
+          notice(t("join.done", { seat: taken.seat + 1 }));
           await this.refresh();
         })();
       });
@@ -837,11 +876,11 @@ class Table {
     }
     if (seat) {
       parts.push(
-        h("h2", {}, "Your seat"),
+        h("h2", {}, t("mine.title")),
         h(
           "div",
           { class: "actions" },
-          button("Leave the game", async () => {
+          button(t("mine.leave"), async () => {
             const left = await call(
               api.POST("/v1/games/{game_id}/leave", {
                 params: { path: { game_id: this.gameId } },
@@ -851,7 +890,7 @@ class Table {
             if (left === undefined) return;
             clearError();
             tokens.setSeat(this.gameId, null);
-            notice("You left the game");
+            notice(t("mine.left"));
             await this.refresh();
           }, "secondary"),
         ),
@@ -861,20 +900,20 @@ class Table {
       const form = h("form", { "aria-labelledby": "bots-title" });
       const levels = botLevels(view.game);
       const level = select(
-        levels.map((value): [string, string] => [value, value]),
+        levels.map((value): [string, string] => [value, botLabel(value)]),
         levels.includes(DEFAULT_BOT) ? DEFAULT_BOT : levels[0],
       );
       const where = seatChoice();
       form.append(
-        h("h2", { id: "bots-title" }, "Host"),
+        h("h2", { id: "bots-title" }, t("host.title")),
         h(
           "div",
           { class: "row" },
-          labelled("Bot level", level),
-          labelled("Bot seat", where),
-          h("button", { type: "submit", class: "secondary" }, "Seat a bot"),
+          labelled(t("host.level"), level),
+          labelled(t("host.seat"), where),
+          h("button", { type: "submit", class: "secondary" }, t("host.seatBot")),
         ),
-        h("div", { class: "actions" }, button("Start the game", () => this.start(admin))),
+        h("div", { class: "actions" }, button(t("host.start"), () => this.start(admin))),
       );
       form.addEventListener("submit", (event) => {
         event.preventDefault();
@@ -890,7 +929,7 @@ class Table {
           );
           if (!seated) return;
           clearError();
-          notice(`A ${level.value} bot sits at seat ${seated.seat + 1}`);
+          notice(t("host.seated", { level: botLabel(level.value), seat: seated.seat + 1 }));
           await this.refresh();
         })();
       });
@@ -903,7 +942,7 @@ class Table {
   private async start(admin: AdminToken): Promise<void> {
     if (!this.view) return;
     clearError();
-    if (await this.fairPlay.start(this.view, this.seat, admin.token)) notice("The game has started");
+    if (await this.fairPlay.start(this.view, this.seat, admin.token)) notice(t("host.started"));
     await this.refresh();
   }
 
@@ -919,25 +958,12 @@ class Table {
       ? (document.activeElement.dataset["move"] ?? null)
       : undefined;
     const board = h("div");
-    const waiting = view.awaiting.map((index) => {
-      const player = view.players[index];
-      return `seat ${index + 1}${player?.name ? ` (${player.name})` : ""}`;
-    });
-    const header = h(
-      "p",
-      {},
-      view.status === "active"
-        ? waiting.length > 0
-          ? `Waiting for ${waiting.join(", ")}.`
-          : "Resolving…"
-        : "The game is over.",
-      seat && view.status === "active" && view.awaiting.includes(seat.seat) ? " Your move." : "",
-    );
+    const header = h("p", {}, this.turnLine(view, seat));
     const actions = h("div", { class: "actions" });
     if (seat && view.status === "active") {
       actions.append(
-        button("Forfeit (a bot takes your seat)", async () => {
-          if (!window.confirm("Forfeit this game? A bot plays your seat to the end.")) return;
+        button(t("forfeit.button"), async () => {
+          if (!window.confirm(t("forfeit.confirm"))) return;
           const gone = await call(
             api.POST("/v1/games/{game_id}/forfeit", {
               params: { path: { game_id: this.gameId } },
@@ -946,14 +972,14 @@ class Table {
           );
           if (gone === undefined) return;
           clearError();
-          notice("You forfeited: a bot plays your seat");
+          notice(t("forfeit.done"));
           await this.refresh();
         }, "danger"),
       );
     }
-    this.felt.replaceChildren(h("h2", { class: "visually-hidden" }, "The table"), header, board, actions);
+    this.felt.replaceChildren(h("h2", { class: "visually-hidden" }, t("table.region")), header, board, actions);
     if (!renderer) {
-      board.append(h("p", {}, `This page has no table for ${view.game}.`));
+      board.append(h("p", {}, t("table.noRenderer", { game: view.game })));
       return;
     }
     renderer.render(board, {
@@ -971,11 +997,30 @@ class Table {
     }
   }
 
+  /** "Seat 2 (Bob)" / « Place 2 (Bob) », or "Seat 2" for a seat without a name. */
+  private seatWho(index: number, name: string | null): string {
+    return name ? t("seatWho.named", { seat: index + 1, name }) : t("kit.seat", { seat: index + 1 });
+  }
+
+  /** The line over the table: whom it waits for, speaking to the player when it waits for them. */
+  private turnLine(view: GameView, seat: SeatToken | null): string {
+    if (view.status !== "active") return t("turn.over");
+    const others = view.awaiting
+      .filter((index) => index !== seat?.seat)
+      .map((index) => {
+        const name = view.players[index]?.name;
+        return name ? t("turn.namedSeat", { seat: index + 1, name }) : t("turn.seat", { seat: index + 1 });
+      });
+    const mine = seat !== null && view.awaiting.includes(seat.seat);
+    if (mine) return others.length > 0 ? t("turn.yoursToo", { who: list(others) }) : t("turn.yours");
+    return others.length > 0 ? t("turn.waiting", { who: list(others) }) : t("turn.resolving");
+  }
+
   /** Sends one move of the game; the server's refusal is shown in words and the table is read again either way. */
   private async play(command: unknown): Promise<void> {
     const seat = this.seat;
     if (!seat) {
-      showError("Only a seated player can move: join the game first.");
+      showError(t("table.notSeated"));
       return;
     }
     if (this.pending) return;
@@ -1000,10 +1045,14 @@ class Table {
   private endSection(view: GameView, seat: SeatToken | null, admin: AdminToken | null): Child[] {
     if (view.status === "lobby" || (view.status === "active" && view.scores.length === 0)) return [];
     const parts: Child[] = [
-      h("h2", { id: "end-title" }, view.status === "finished" ? "Final scores" : view.status === "expired" ? "Expired" : "Scores"),
+      h(
+        "h2",
+        { id: "end-title" },
+        t(view.status === "finished" ? "end.final" : view.status === "expired" ? "end.expired" : "end.scores"),
+      ),
     ];
     if (view.status === "expired") {
-      parts.push(h("p", {}, "Nobody started this game in time: it was never dealt."));
+      parts.push(h("p", {}, t("end.neverDealt")));
       return parts;
     }
     const scores = h("ol", { class: "scores" });
@@ -1014,22 +1063,22 @@ class Table {
         h(
           "li",
           { class: won ? "winner" : undefined },
-          `Seat ${index + 1}${player?.name ? ` (${player.name})` : ""}: ${score}`,
-          won ? " — winner" : "",
+          t("end.score", { who: this.seatWho(index, player?.name ?? null), score }),
+          won ? t("end.winner") : "",
         ),
       );
     });
     parts.push(scores);
     if (view.status !== "finished") return parts;
-    const names = view.winners.map((index) => view.players[index]?.name ?? `seat ${index + 1}`);
-    parts.push(h("p", { "data-testid": "game-over" }, `Game over. Winner${names.length === 1 ? "" : "s"}: ${names.join(", ")}.`));
+    const names = view.winners.map((index) => view.players[index]?.name ?? t("turn.seat", { seat: index + 1 }));
+    parts.push(h("p", { "data-testid": "game-over" }, t("end.winners", { count: names.length, names: list(names) })));
     const actions = h("div", { class: "actions" });
     const next = view.rematch;
     if (next) {
-      actions.append(button("Go to the rematch", () => this.toRematch(next, seat)));
+      actions.append(button(t("end.toRematch"), () => this.toRematch(next, seat)));
     } else if (admin) {
       actions.append(
-        button("Create a rematch", async () => {
+        button(t("end.rematch"), async () => {
           const created = await call(
             api.POST("/v1/games/{game_id}/rematch", {
               params: { path: { game_id: this.gameId } },
@@ -1043,7 +1092,7 @@ class Table {
         }),
       );
     }
-    actions.append(h("a", { href: `/replay.html?game=${encodeURIComponent(this.gameId)}` }, "Replay this game"));
+    actions.append(h("a", { href: `/replay.html?game=${encodeURIComponent(this.gameId)}` }, t("end.replay")));
     parts.push(actions);
     return parts;
   }
@@ -1094,9 +1143,9 @@ class Table {
         if (answer.error !== undefined || !answer.data) {
           const seconds = Number(answer.response.headers.get("Retry-After"));
           retryAfter = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
-          this.live.textContent = `Live updates refused: ${describeError(answer.error, answer.response)}`;
+          this.live.textContent = t("live.refused", { error: errorText(answer.error, answer.response) });
         } else {
-          this.live.textContent = "Live";
+          this.live.textContent = t("live.on");
           pause = 1000;
           const parser = createParser({
             onEvent: (message) => {
@@ -1111,11 +1160,11 @@ class Table {
             if (chunk.done) break;
             parser.feed(chunk.value);
           }
-          this.live.textContent = "Reconnecting…";
+          this.live.textContent = t("live.reconnecting");
         }
       } catch (failure) {
         if (controller.signal.aborted) return;
-        this.live.textContent = "Connection lost: reconnecting…";
+        this.live.textContent = t("live.lost");
       }
       if (controller.signal.aborted) return;
       await new Promise((resolve) => window.setTimeout(resolve, retryAfter ?? pause));
@@ -1154,4 +1203,6 @@ async function route(): Promise<void> {
 }
 
 window.addEventListener("popstate", () => void route());
+translateStatic();
+mountLanguageSwitch(() => void route());
 void route();

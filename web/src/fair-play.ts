@@ -3,8 +3,9 @@
 // (a rematch's seat: joining commits already), reveal once every seat is taken. The admin's start reveals the admin's
 // own seat first. And the short phrase that says on the table who could have chosen the deal.
 
-import { bearer, describeError, type GameView, type Schemas, tapisClient } from "./api/client";
+import { bearer, type GameView, type Schemas, tapisClient } from "./api/client";
 import { drawEntropy, entropyFor, forgetEntropy } from "./entropy";
+import { errorText, list, t } from "./i18n";
 
 const api = tapisClient();
 
@@ -28,13 +29,13 @@ async function send(request: Promise<{ error?: unknown; response: Response }>): 
   try {
     answer = await request;
   } catch (failure) {
-    return { code: "unreachable", message: `The server could not be reached: ${String(failure)}`, details: {} };
+    return { code: "unreachable", message: t("net.unreachableBecause", { reason: String(failure) }), details: {} };
   }
   if (answer.error === undefined && answer.response.ok) return null;
   const body = (answer.error ?? {}) as Partial<Schemas["Error"]>;
   return {
     code: body.error?.code ?? String(answer.response.status),
-    message: describeError(answer.error, answer.response),
+    message: errorText(answer.error, answer.response),
     details: (body.error?.details ?? {}) as Record<string, unknown>,
   };
 }
@@ -43,10 +44,9 @@ const isPerson = (player: Player | undefined): player is Player =>
   player !== undefined && player.name !== null && player.bot === null;
 const revealed = (player: Player): boolean => player.commitment !== "" && player.entropy !== "";
 
-/** "2", "2 and 3", "2, 3 and 4": seats as a person counts them (from 1). */
+/** "2", "2 and 3", "2, 3 and 4" (« 2 et 3 »): seats as a person counts them (from 1). */
 export function seatWords(seats: readonly number[]): string {
-  const words = seats.map((seat) => String(seat + 1));
-  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return list(seats.map((seat) => String(seat + 1)));
 }
 
 export class FairPlay {
@@ -70,7 +70,7 @@ export class FairPlay {
     try {
       return { entropy_commitment: (await drawEntropy(this.gameId)).commitment };
     } catch {
-      this.report.notice("This page cannot commit to entropy here (it needs https): it sends public entropy instead");
+      this.report.notice(t("fair.https"));
       return publicEntropy;
     }
   }
@@ -131,10 +131,7 @@ export class FairPlay {
     const entropy = entropyFor(this.gameId, commitment);
     if (entropy === null) {
       this.givenUp.add(commitment);
-      this.report.error(
-        "This browser does not hold the entropy your seat committed to (it was drawn on another device): " +
-          "reveal it from there, or a bot takes your seat at the start",
-      );
+      this.report.error(t("fair.elsewhere"));
       return false;
     }
     const refused = await send(
@@ -145,7 +142,7 @@ export class FairPlay {
       }),
     );
     if (refused === null) {
-      this.report.notice("Your entropy is revealed: the deal is fixed once every committed seat has revealed");
+      this.report.notice(t("fair.revealed"));
       return true;
     }
     // another tab revealed first, or a seat was freed meanwhile (the next full table reveals again)
@@ -172,11 +169,7 @@ export class FairPlay {
     if (refused === null) return true;
     if (refused.code === "reveals_missing") {
       const seats = Array.isArray(refused.details["seats"]) ? (refused.details["seats"] as number[]) : [];
-      const which = seats.length === 1 ? `seat ${seatWords(seats)}` : `seats ${seatWords(seats)}`;
-      this.report.notice(
-        `Waiting for reveals from ${which}: start again once they have revealed ` +
-          "(after the reveal window the start deals without them, and bots take their seats)",
-      );
+      this.report.notice(t("fair.missing", { count: seats.length, seats: seatWords(seats) }));
     } else {
       this.report.error(refused.message);
     }
@@ -189,26 +182,26 @@ function hexOf(bytes: number): string {
 }
 
 // who could have chosen or foreseen the deal (docs/fair-play.md, "fairness"), in a few words for the table
-const PHRASES: Record<Exclude<Fairness, "pending">, string> = {
-  committed: "Fair deal: the players' committed entropy fixed it, so nobody, the server included, could choose it",
-  open: "Not proven fair: only public entropy went into the deal",
-  server: "Not proven fair: the server's seed alone fixed the deal",
-  client: "Not fair: the creator chose the seed (a test-mode server)",
-};
+const PHRASES = {
+  committed: "fair.committed",
+  open: "fair.open",
+  server: "fair.server",
+  client: "fair.client",
+} as const satisfies Record<Exclude<Fairness, "pending">, string>;
 
 /** The table's phrase for the view's fairness level; in the lobby, how far the people's commit and reveal are. */
 export function fairnessPhrase(view: GameView): string {
-  if (view.fairness !== "pending") return `${PHRASES[view.fairness]}.`;
-  if (view.status !== "lobby") return "Not dealt.";
+  if (view.fairness !== "pending") return t(PHRASES[view.fairness]);
+  if (view.status !== "lobby") return t("fair.notDealt");
   const people = view.players.filter(isPerson);
-  if (view.dealing < 3 || people.length === 0) return "Not dealt yet.";
+  if (view.dealing < 3 || people.length === 0) return t("fair.notYet");
   const committed = people.filter((player) => player.commitment !== "").length;
   const shown = people.filter(revealed).length;
-  return `Not dealt yet: ${committed} of ${people.length} players committed to entropy, ${shown} revealed.`;
+  return t("fair.progress", { committed, people: people.length, revealed: shown });
 }
 
 /** A seat's part in the commit and reveal, for the seat list ("" for a bot or an empty seat). */
 export function seatMark(player: Player): string {
   if (!isPerson(player) || player.commitment === "") return "";
-  return revealed(player) ? " — entropy revealed" : " — entropy committed";
+  return revealed(player) ? t("fair.markRevealed") : t("fair.markCommitted");
 }

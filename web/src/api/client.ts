@@ -18,15 +18,18 @@ export function tapisClient(baseUrl = "", fetchImpl?: typeof fetch): Tapis {
 
 /** The `Authorization` header of a seat or admin token (docs: README "Tokens"); none for a spectator. */
 export function bearer(token: string | null | undefined): Record<string, string> {
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return token ? { Authorization: `Bearer ${token}` } : {}; // i18n-exempt: an HTTP header
 }
 
-/** The server's error body (docs/errors.md) in words for a person; anything else (a proxy's page) by its status. */
+/**
+ * The server's error body (docs/errors.md) in English for a program using this client (web/test/play.ts); anything
+ * else (a proxy's page) by its status. The pages show errors in the reader's language (i18n's errorText).
+ */
 export function describeError(error: unknown, response?: Response): string {
   const body = (error ?? {}) as Partial<ApiError>;
   if (body.error && typeof body.error.message === "string") {
     return `${body.error.message} (${body.error.code})`;
   }
-  if (response) return `The server answered ${response.status} ${response.statusText}`.trim();
-  return error instanceof Error ? error.message : "The server could not be reached";
+  if (response) return `The server answered ${response.status} ${response.statusText}`.trim(); // i18n-exempt: programs
+  return error instanceof Error ? error.message : "The server could not be reached"; // i18n-exempt: programs
 }

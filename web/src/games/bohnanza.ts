@@ -155,7 +155,9 @@ class BohnanzaTable {
           const words = field
             ? `Harvest field ${index + 1}: ${plural(field.count, `${beanWords(field.bean)} bean`)} for ${plural(coins, "coin")}`
             : `Harvest field ${index + 1}`;
-          buttons.push(moveButton(ctx, move, `Harvest (${plural(coins, "coin")})`, words, "move secondary"));
+          // a harvest that brings nothing is offered (it frees the field) but must not look like a good move
+          const kind = coins === 0 ? "move quiet" : "move secondary";
+          buttons.push(moveButton(ctx, move, `Harvest (${plural(coins, "coin")})`, words, kind));
         }
       }
       const label = field

@@ -2,6 +2,7 @@
 // the `pro` draft pool, every seat's public facts and the viewer's hand. Each legal move is a control: a card of the
 // hand (`play_card`), a row (`choose_row`), a card of the pool (`draft_card`).
 import type { components } from "../api/schema";
+import { t } from "../i18n";
 import {
   area,
   bindMove,
@@ -9,9 +10,9 @@ import {
   type Child,
   el,
   finalPanel,
+  listWords,
   movesOfType,
   playerName,
-  plural,
   prompt,
   revealedArea,
   rowItem,
@@ -23,13 +24,13 @@ import type { TableContext } from "./types";
 
 type View = components["schemas"]["SixNimmtView"];
 
-const PHASES: Record<View["phase"], string> = {
-  deal: "dealing",
-  draft: "draft",
-  choose: "choosing cards",
-  choose_row: "a row is being chosen",
-  finished: "finished",
-};
+const PHASES = {
+  deal: "sn.phase.deal",
+  draft: "sn.phase.draft",
+  choose: "sn.phase.choose",
+  choose_row: "sn.phase.choose_row",
+  finished: "sn.phase.finished",
+} as const satisfies Record<View["phase"], string>;
 
 /** Bull heads per card value, from the catalog (`data.cards`: `{value, heads}`). */
 function headsTable(ctx: TableContext, redraw: () => void): Map<number, number> | null {
@@ -64,7 +65,7 @@ class SixNimmtTable {
 
   private cardWords(card: number): string {
     const heads = this.headsOf(card);
-    return heads === null ? `${card}` : `${card}, ${plural(heads, "bull head")}`;
+    return heads === null ? `${card}` : t("sn.card", { card, heads: t("sn.heads", { count: heads }) });
   }
 
   /** A card face: its value and as many bull heads as it carries. */
@@ -77,7 +78,7 @@ class SixNimmtTable {
 
   private card(card: number, note?: string): HTMLElement {
     const heads = this.headsOf(card);
-    const label = note ? `${this.cardWords(card)}, ${note}` : this.cardWords(card);
+    const label = note ? t("sn.noted", { card: this.cardWords(card), note }) : this.cardWords(card);
     return el(
       "span",
       { class: "card sn-card", role: "img", "aria-label": label, "data-heads": heads, "data-card": card },
@@ -100,14 +101,19 @@ class SixNimmtTable {
     const list = el("ol", { class: "sn-rows" });
     this.state.rows.forEach((row, index) => {
       const heads = this.headsOfAll(row);
-      const words = `Row ${index + 1}: ${plural(row.length, "card")}${heads === null ? "" : `, ${plural(heads, "bull head")}`}`;
+      const cardCount = t("kit.cards", { count: row.length });
+      const words =
+        heads === null
+          ? t("sn.row", { row: index + 1, cards: cardCount })
+          : t("sn.rowHeads", { row: index + 1, cards: cardCount, heads: t("sn.heads", { count: heads }) });
       const cards = el("span", { class: "sn-row-cards" }, row.map((card) => this.card(card)), rowSlots(row.length));
-      const summary = el("span", { class: "sn-row-heads" }, heads === null ? "" : plural(heads, "head"));
+      const summary = el("span", { class: "sn-row-heads" }, heads === null ? "" : t("sn.headsShort", { count: heads }));
       const move = take.get(index);
-      const label = `Take row ${index + 1} (${words.slice(words.indexOf(":") + 2)})`;
+      const what = heads === null ? cardCount : `${cardCount}, ${t("sn.heads", { count: heads })}`;
+      const label = t("sn.take", { row: index + 1, what });
       list.append(rowItem(this.ctx, index, cards, summary, words, move, label));
     });
-    return area("Rows", "sn-rows-area", list);
+    return area(t("sn.rows"), "sn-rows-area", list);
   }
 
   private revealed(): HTMLElement | null {
@@ -119,15 +125,15 @@ class SixNimmtTable {
     const drafts = new Map(movesOfType(this.ctx, "draft_card").map((move) => [move["card"] as number, move]));
     const drafter = this.state.drafter;
     return area(
-      "Draft pool",
+      t("sn.pool"),
       "sn-pool",
-      drafter === null ? null : el("p", {}, `${playerName(this.ctx, drafter)} drafts now.`),
+      drafter === null ? null : el("p", {}, t("sn.drafts", { name: playerName(this.ctx, drafter) })),
       el(
         "ul",
         { class: "gt-cards" },
         this.state.pool.map((card) => {
           const move = drafts.get(card);
-          return el("li", {}, move ? this.playableCard(card, move, `Draft ${this.cardWords(card)}`) : this.card(card));
+          return el("li", {}, move ? this.playableCard(card, move, t("sn.draft", { card: this.cardWords(card) })) : this.card(card));
         }),
       ),
     );
@@ -141,20 +147,22 @@ class SixNimmtTable {
       const move = plays.get(card);
       const chosen = card === choice;
       if (move) {
-        const label = chosen ? `${this.cardWords(card)}: your choice, play it again` : `Play ${this.cardWords(card)}`;
+        const label = chosen
+          ? t("sn.playAgain", { card: this.cardWords(card) })
+          : t("sn.play", { card: this.cardWords(card) });
         return el("li", {}, this.playableCard(card, move, label, chosen));
       }
-      return el("li", {}, this.card(card, chosen ? "your choice" : undefined));
+      return el("li", {}, this.card(card, chosen ? t("sn.yourChoice") : undefined));
     });
     const note =
       choice !== null && !this.state.hand.includes(choice)
-        ? el("p", {}, "Your choice: ", this.card(choice, "your choice"))
+        ? el("p", {}, t("sn.yourChoiceIs"), this.card(choice, t("sn.yourChoice")))
         : null;
     return area(
-      "Your hand",
+      t("kit.yourHand"),
       "gt-hand",
       note,
-      cards.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, "No card in hand."),
+      cards.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, t("kit.noCard")),
     );
   }
 
@@ -173,47 +181,52 @@ class SixNimmtTable {
           el("span", { class: "gt-cards-inline" }, hand.map((card) => this.card(card))),
         ),
       );
-    return items.length ? area("Open hands", "sn-hands", el("ul", { class: "gt-hands" }, items)) : null;
+    return items.length ? area(t("sn.openHands"), "sn-hands", el("ul", { class: "gt-hands" }, items)) : null;
   }
 
   private prompt(): string {
     const state = this.state;
     const ctx = this.ctx;
     if (ctx.view.status === "finished") return ""; // the end screen says it
-    if (ctx.view.status !== "active") return `The game is ${ctx.view.status}.`;
+    if (ctx.view.status !== "active") return t("kit.gameIs", { status: t(`status.${ctx.view.status}`) });
     if (movesOfType(ctx, "choose_row").length) {
       const card = state.revealed.find((shown) => shown.seat === ctx.seat)?.card;
-      return `Your card${card === undefined ? "" : ` ${card}`} is lower than every row: choose the row you take.`;
+      return card === undefined ? t("sn.lower") : t("sn.lowerCard", { card });
     }
-    if (movesOfType(ctx, "draft_card").length) return "Draft a card from the pool.";
+    if (movesOfType(ctx, "draft_card").length) return t("sn.draftPrompt");
     if (movesOfType(ctx, "play_card").length) {
       return state.my_choice === null
-        ? "Choose a card to play."
-        : `You chose ${state.my_choice}; you may change it until everyone has chosen.`;
+        ? t("sn.choose")
+        : t("sn.chose", { card: state.my_choice });
     }
-    if (state.asked !== null) return `${playerName(ctx, state.asked)} is choosing a row to take.`;
+    if (state.asked !== null) return t("sn.asked", { name: playerName(ctx, state.asked) });
     const waiting = ctx.view.awaiting.map((seat) => playerName(ctx, seat));
-    return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+    return waiting.length ? t("kit.waiting", { who: listWords(waiting) }) : "";
   }
 
   build(): HTMLElement {
     const state = this.state;
     const ctx = this.ctx;
     const seats = seatsPanel(ctx, {
-      scoreLabel: "Heads",
+      scoreLabel: t("sn.scoreLabel"),
       score: (seat) => state.totals[seat] ?? 0,
       facts: (seat): Child[] => {
         const taken = state.penalties[seat] ?? [];
         const heads = this.headsOfAll(taken);
+        const cards = t("kit.cards", { count: taken.length });
         return [
-          plural(state.hand_sizes[seat] ?? 0, "card"),
-          taken.length ? `took ${plural(taken.length, "card")}${heads === null ? "" : ` (${plural(heads, "head")})`} this round` : null,
+          t("kit.cards", { count: state.hand_sizes[seat] ?? 0 }),
+          !taken.length
+            ? null
+            : heads === null
+              ? t("sn.took", { cards })
+              : t("sn.tookHeads", { cards, heads: t("sn.headsShort", { count: heads }) }),
         ];
       },
       status: (seat) => {
-        if (state.phase === "choose" && ctx.view.status === "active") return state.chosen[seat] ? "has chosen" : "choosing";
-        if (state.asked === seat) return "choosing a row";
-        if (state.drafter === seat) return "drafting";
+        if (state.phase === "choose" && ctx.view.status === "active") return state.chosen[seat] ? t("sn.hasChosen") : t("sn.choosing");
+        if (state.asked === seat) return t("sn.choosingRow");
+        if (state.drafter === seat) return t("sn.drafting");
         return null;
       },
     });
@@ -223,10 +236,10 @@ class SixNimmtTable {
       el(
         "p",
         { class: "gt-header" },
-        `Round ${state.round} · turn ${state.turn} · ${PHASES[state.phase]}`,
+        t("sn.header", { round: state.round, turn: state.turn, phase: t(PHASES[state.phase]) }),
       ),
       prompt(this.prompt()),
-      finalPanel(ctx, "Fewest bull heads wins."),
+      finalPanel(ctx, t("sn.fewest")),
       seats,
       this.rows(),
       this.revealed(),

@@ -3,6 +3,7 @@
 // across redraws. Each renderer (six-nimmt.ts, le-baron.ts, barbu.ts, daron.ts, bohnanza.ts) draws its own table
 // with these, so that every table behaves the same for a person, a screen reader and the browser tests.
 import { type paths, tapisClient } from "../api/client";
+import { list, t } from "../i18n";
 import type { GameRenderer, TableContext } from "./types";
 
 export type Child = Node | string | number | null | undefined | false;
@@ -26,15 +27,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** "1 card", "3 cards". */
+/** "1 card", "3 cards": English only, for the words a catalogue does not hold yet. */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** "a, b and c". */
+/** "a, b and c" / « a, b et c ». */
 export function listWords(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1] ?? ""}`;
+  return list(items);
 }
 
 // ---- moves -------------------------------------------------------------------------------------------------------
@@ -85,8 +85,8 @@ export function actions(label: string, buttons: HTMLElement[]): HTMLElement | nu
 
 export function playerName(ctx: TableContext, seat: number): string {
   const player = ctx.view.players.find((candidate) => candidate.seat === seat);
-  const name = player?.name ?? `Seat ${seat + 1}`;
-  return seat === ctx.seat ? `${name} (you)` : name;
+  const name = player?.name ?? t("kit.seat", { seat: seat + 1 });
+  return seat === ctx.seat ? t("kit.you", { name }) : name;
 }
 
 export interface SeatFacts {
@@ -103,11 +103,11 @@ export interface SeatFacts {
 export function seatsPanel(ctx: TableContext, facts: SeatFacts): HTMLElement {
   const view = ctx.view;
   const count = Math.max(view.scores.length, ...view.players.map((player) => player.seat + 1));
-  const list = el("ul", { class: "gt-seats", "aria-label": "Players" });
+  const list = el("ul", { class: "gt-seats", "aria-label": t("kit.players") });
   for (let seat = 0; seat < count; seat += 1) {
     const awaited = view.status === "active" && view.awaiting.includes(seat);
     const score = facts.score ? facts.score(seat) : (view.scores[seat] ?? 0);
-    const status = facts.status?.(seat) ?? (awaited ? "to play" : null);
+    const status = facts.status?.(seat) ?? (awaited ? t("kit.toPlay") : null);
     const classes = ["gt-seat"];
     if (seat === ctx.seat) classes.push("you");
     if (awaited) classes.push("awaited");
@@ -120,7 +120,7 @@ export function seatsPanel(ctx: TableContext, facts: SeatFacts): HTMLElement {
         el(
           "span",
           { class: "gt-score", "data-score": score },
-          `${facts.scoreLabel ?? "Score"}: `,
+          t("kit.scoreOf", { label: facts.scoreLabel ?? t("kit.score") }),
           el("strong", {}, score),
         ),
         facts.facts(seat).map((fact) => el("span", { class: "gt-fact" }, fact)),
@@ -128,7 +128,7 @@ export function seatsPanel(ctx: TableContext, facts: SeatFacts): HTMLElement {
       ),
     );
   }
-  return el("section", { class: "gt-panel", "aria-label": "Players" }, list);
+  return el("section", { class: "gt-panel", "aria-label": t("kit.players") }, list);
 }
 
 /** The end of the game: the final scores (the API's `scores`) and who won. */
@@ -145,17 +145,17 @@ export function finalPanel(ctx: TableContext, note?: string): HTMLElement | null
         el("span", { class: "gt-name" }, playerName(ctx, seat)),
         " ",
         el("strong", { "data-final-score": score }, score),
-        view.winners.includes(seat) ? el("span", { class: "gt-badge" }, "winner") : null,
+        view.winners.includes(seat) ? el("span", { class: "gt-badge" }, t("kit.winner")) : null,
       ),
     );
   });
   return el(
     "section",
     { class: "gt-panel gt-final", "aria-labelledby": "gt-final-title", "data-final-scores": JSON.stringify(view.scores) },
-    el("h2", { id: "gt-final-title" }, "Game over"),
-    el("p", {}, winners.length === 1 ? `${winners[0] ?? ""} won.` : `${listWords(winners)} share the win.`),
+    el("h2", { id: "gt-final-title" }, t("kit.gameOver")),
+    el("p", {}, winners.length === 1 ? t("kit.won", { name: winners[0] ?? "" }) : t("kit.shareWin", { names: listWords(winners) })),
     note ? el("p", { class: "gt-note" }, note) : null,
-    el("h3", {}, "Final scores"),
+    el("h3", {}, t("kit.finalScores")),
     list,
   );
 }
@@ -254,7 +254,7 @@ export function tableRenderer(game: string, build: (ctx: TableContext, redraw: (
         if (root.isConnected && root.dataset.tableVersion === String(ctx.view.version)) renderer.render(root, ctx);
       };
       // a game in its lobby (or a replay before the deal) has no state to draw yet
-      const table = ctx.view.state ? build(ctx, redraw) : el("p", { class: "gt-note" }, "Nothing is dealt yet.");
+      const table = ctx.view.state ? build(ctx, redraw) : el("p", { class: "gt-note" }, t("kit.nothingDealt"));
       table.classList.add("gt-table", `gt-${game}`);
       table.dataset.version = String(ctx.view.version);
       table.dataset.status = ctx.view.status;
@@ -275,7 +275,7 @@ export function tableRenderer(game: string, build: (ctx: TableContext, redraw: (
 export function rowSlots(count: number, sixthTakes = true): HTMLElement[] {
   const slots: HTMLElement[] = [];
   for (let place = count + 1; place <= 5; place += 1) slots.push(el("span", { class: "sn-slot", "aria-hidden": "true" }));
-  if (sixthTakes && count <= 5) slots.push(el("span", { class: "sn-slot sixth", "aria-hidden": "true", title: "The sixth card takes the row" }));
+  if (sixthTakes && count <= 5) slots.push(el("span", { class: "sn-slot sixth", "aria-hidden": "true", title: t("kit.sixthTakes") }));
   return slots;
 }
 
@@ -303,7 +303,7 @@ export function revealedArea(
 ): HTMLElement | null {
   if (revealed.length === 0) return null;
   const laid = revealed.map((shown) =>
-    el("li", { class: "gt-laid" }, card(shown.card, `played by ${playerName(ctx, shown.seat)}`), el("span", { class: "gt-caption" }, playerName(ctx, shown.seat))),
+    el("li", { class: "gt-laid" }, card(shown.card, t("kit.playedBy", { name: playerName(ctx, shown.seat) })), el("span", { class: "gt-caption" }, playerName(ctx, shown.seat))),
   );
-  return area("Revealed this turn", className, el("ul", { class: "gt-cards" }, laid));
+  return area(t("kit.revealed"), className, el("ul", { class: "gt-cards" }, laid));
 }

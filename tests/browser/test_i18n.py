@@ -1,0 +1,104 @@
+"""The web client in French and in English (web/src/i18n/): a French browser (Playwright `locale="fr-FR"`) gets the
+lobby, its create form and a six-nimmt table in French, with `<html lang="fr">`; the FR / EN switch turns the page
+to English and the choice is remembered across a reload."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import DESKTOP, _page
+from tests.browser.table_play import (
+    by_priority,
+    check_the_end,
+    open_table,
+    page_errors,
+    play_to_the_end,
+    seat_person_with_bots,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def french_page(browser: Browser) -> Iterator[Page]:
+    yield from _page(browser, DESKTOP, locale="fr-FR")
+
+
+def test_a_french_browser_gets_the_lobby_in_french_and_the_switch_turns_it_to_english(
+    french_page: Page, web_url: str
+) -> None:
+    page = french_page
+    page.goto(f"{web_url}/")
+    page.get_by_role("heading", name="Salon", level=1).wait_for()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert page.title() == "Tapis — salon"
+    form = page.get_by_role("form", name="Créer une partie")
+    form.get_by_label("Jeu", exact=True).select_option("six-nimmt")
+    # every option of the create form has its label and a help line in French
+    form.get_by_label("Paquet").wait_for()
+    assert form.get_by_label("Paquet").locator("option").all_inner_texts() == ["complet", "réduit"]
+    expect(form).to_contain_text("têtes de bœuf")
+    assert form.get_by_label("Type").locator("option").all_inner_texts() == ["Seuil", "Manches"]
+    expect(form.get_by_role("button", name="Créer la partie")).to_be_visible()
+    form.get_by_label("Jeu", exact=True).select_option("barbu")
+    for contract in ["Roi de cœur", "Dames", "Cœurs", "Plis", "Dernier pli", "Salade", "Réussite"]:
+        form.get_by_label(contract, exact=True).wait_for()
+    # the list opens on every status (a returning user's games are there), its filters in French
+    filters = page.get_by_role("form", name="Filtrer les parties")
+    assert filters.get_by_label("État").input_value() == ""
+    assert "en cours" in filters.get_by_label("État").locator("option").all_inner_texts()
+    # the nav of the static page is translated too, and the favicon is a file of the site
+    assert page.get_by_role("link", name="Salon").count() == 1
+    assert page.locator('link[rel="icon"]').get_attribute("href") == "/favicon.svg"
+
+    # the switch: English now, and after a reload (remembered in this browser)
+    switch = page.get_by_role("group", name="Langue")
+    switch.get_by_role("button", name="English").click()
+    page.get_by_role("heading", name="Lobby", level=1).wait_for()
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.get_by_role("form", name="Create a game").get_by_label("Game", exact=True).wait_for()
+    assert page.get_by_role("link", name="Lobby").count() == 1
+    page.reload()
+    page.get_by_role("heading", name="Lobby", level=1).wait_for()
+    expect(page.get_by_role("group", name="Language").get_by_role("button", name="English")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    # and back to French
+    page.get_by_role("group", name="Language").get_by_role("button", name="Français").click()
+    page.get_by_role("heading", name="Salon", level=1).wait_for()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert page_errors(page) == []
+
+
+def test_a_six_nimmt_table_in_french(french_page: Page, web_url: str) -> None:
+    page = french_page
+    seated = seat_person_with_bots(web_url, "six-nimmt", 3, {"end": {"kind": "rounds", "rounds": 1}}, "6e" * 32)
+    table = open_table(page, web_url, seated)
+    assert page.locator("html").get_attribute("lang") == "fr"
+    # the title and the heading say the status in French, not the API's word
+    page.get_by_role("heading", name=re.compile(r"6 qui prend : en cours")).wait_for()
+    assert "(en cours)" in page.title()
+    # the players' words: rangées, têtes de bœuf; the line over the table speaks to the player
+    expect(table.get_by_role("region", name="Rangées")).to_be_visible()
+    hand = table.locator(".gt-hand [data-move]")
+    expect(hand.first).to_have_attribute("aria-label", re.compile(r"^Jouer \d+, \d+ têtes? de bœuf$"))
+    expect(table.locator(".gt-prompt")).to_have_text("Choisissez une carte à jouer.")
+    expect(page.get_by_role("region", name="La table")).to_contain_text("À vous de jouer.")
+    expect(table.get_by_role("region", name="Votre main")).to_be_visible()
+    expect(table.locator(".gt-score").first).to_contain_text("Têtes de bœuf")
+    play_to_the_end(page, by_priority(["choose_row", "play_card", "draft_card"]), seconds=60)
+    check_the_end(page, web_url, seated)
+    expect(page.get_by_role("heading", name="Partie terminée", level=2)).to_be_visible()
+    page.get_by_role("heading", name=re.compile(r"6 qui prend : terminée")).wait_for()
+    # "La partie a commencé" and the like do not stay once the game is over
+    assert "commencé" not in (page.locator("#notice").text_content() or "")
+    assert page_errors(page) == []
