@@ -2,7 +2,8 @@
 
 `wire` builds the services on one set of adapters: Postgres and Redis (`build_services`, `connected` opening and
 closing them around a block for the API's lifespan and the CLI), or memory (`in_memory`, for service tests).
-`background` starts the tasks every API process runs. Nothing else constructs a service.
+`background` starts the tasks every API process runs. Nothing else constructs a service but the operator's
+`tapis keys` (api/keys_cli.py), which builds `PortalKeys` on a key store of its own for one command.
 """
 
 from __future__ import annotations

@@ -55,10 +55,6 @@ class ErrorDetail(msgspec.Struct):
     details: Any = None
 
 
-class ErrorBody(msgspec.Struct):
-    error: ErrorDetail
-
-
 class Health(msgspec.Struct):
     status: str
     postgres: str

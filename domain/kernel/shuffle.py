@@ -12,11 +12,6 @@ T = TypeVar("T")
 _TWO_64 = 1 << 64
 
 
-def commitment(seed: bytes) -> str:
-    """The public commitment to a seed: sha256 as lowercase hex."""
-    return hashlib.sha256(seed).hexdigest()
-
-
 def shuffle_label(k: int) -> str:
     return f"shuffle:{k}"
 

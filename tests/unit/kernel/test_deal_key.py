@@ -66,6 +66,12 @@ def spec_deal_key(game_id: str, seed: bytes, entropy: list[str]) -> bytes:
 # --- the document's vectors ------------------------------------------------------------------------------
 
 
+def test_commitment() -> None:
+    # dealing 1 (rules/dealing.md's first vector): sha256 of the seed alone, whatever the game (moved from
+    # test_shuffle.py with shuffle.commitment, which only dealing 1 ever used)
+    assert commitment(1, "any game", COUNTING) == "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+
+
 def test_the_commitment_vector() -> None:
     assert commitment(2, VECTOR_GAME, COUNTING) == VECTOR_COMMITMENT
     assert spec_commitment(VECTOR_GAME, COUNTING) == VECTOR_COMMITMENT

@@ -1,6 +1,6 @@
 """The test vectors of rules/dealing.md."""
 
-from domain.kernel.shuffle import Draws, commitment, shuffle
+from domain.kernel.shuffle import Draws, shuffle
 
 ZERO = bytes(32)
 COUNTING = bytes(range(32))
@@ -19,10 +19,6 @@ def test_counting_seed_first_shuffle() -> None:
 
 def test_counting_seed_second_shuffle() -> None:
     assert shuffle(COUNTING, "shuffle:1", list(range(1, 105)))[:10] == [37, 16, 50, 31, 53, 82, 20, 45, 73, 5]
-
-
-def test_commitment() -> None:
-    assert commitment(COUNTING) == "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 
 
 def test_draw_stays_in_range_and_covers_it() -> None:
