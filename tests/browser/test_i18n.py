@@ -101,4 +101,11 @@ def test_a_six_nimmt_table_in_french(french_page: Page, web_url: str) -> None:
     page.get_by_role("heading", name=re.compile(r"6 qui prend : terminée")).wait_for()
     # "La partie a commencé" and the like do not stay once the game is over
     assert "commencé" not in (page.locator("#notice").text_content() or "")
+    # the replay viewer in French too: its static words and its own
+    page.goto(f"{web_url}/replay.html?game={seated.game_id}&version=5")
+    page.get_by_role("heading", name=re.compile(r"^Partie de six-nimmt"), level=1).wait_for()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    expect(page.get_by_role("heading", name="Évènements")).to_be_visible()
+    expect(page.locator("#position")).to_contain_text("Version 5 sur")
+    expect(page.get_by_role("button", name="Reculer d’un pas")).to_be_visible()
     assert page_errors(page) == []

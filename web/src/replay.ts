@@ -3,7 +3,8 @@
 // its token), drawn by the game's own renderer with no move to make; beside it the event log (`GET /events`,
 // redacted for the same viewer, as the API gives it), the current version highlighted, each event a button that
 // goes there. Step with the buttons, the slider or the arrow keys.
-import { bearer, describeError, type GameView, type Schemas, tapisClient } from "./api/client";
+import { bearer, type GameView, type Schemas, tapisClient } from "./api/client";
+import { errorText, mountLanguageSwitch, t, translateStatic } from "./i18n";
 import { renderers } from "./games";
 
 type EventOut = Schemas["EventOut"];
@@ -45,9 +46,9 @@ async function call<T>(request: Promise<{ data?: T; error?: unknown; response: R
   try {
     const answer = await request;
     if (answer.data !== undefined) return answer.data;
-    showError(describeError(answer.error, answer.response));
+    showError(errorText(answer.error, answer.response));
   } catch (failure) {
-    showError(`The server could not be reached: ${failure instanceof Error ? failure.message : String(failure)}`);
+    showError(t("net.unreachableBecause", { reason: failure instanceof Error ? failure.message : String(failure) }));
   }
   return undefined;
 }
@@ -144,7 +145,7 @@ function drawLog(): void {
       detail.className = "d";
       detail.textContent = summary(event.data);
       button.append(version, type, detail);
-      button.setAttribute("aria-label", `Version ${event.version}: ${event.type}`);
+      button.setAttribute("aria-label", t("rp.event", { version: event.version, type: event.type }));
       button.addEventListener("click", () => go(event.version));
       item.append(button);
       return item;
@@ -173,13 +174,14 @@ function lobby(view: GameView): HTMLElement {
   panel.dataset.version = String(view.version);
   panel.dataset.status = view.status;
   const heading = document.createElement("h3");
-  heading.textContent = view.status === "expired" ? "The lobby expired" : "The lobby, before the start";
+  heading.textContent = view.status === "expired" ? t("rp.expired") : t("rp.lobby");
   const seats = document.createElement("ul");
-  seats.setAttribute("aria-label", "Seats");
+  seats.setAttribute("aria-label", t("rp.seats"));
   for (const seat of view.players) {
     const item = document.createElement("li");
     const who = seat.name ?? null;
-    item.textContent = `Seat ${seat.seat + 1}: ${who === null ? "free" : `${who}${seat.bot ? ` (${seat.bot} bot)` : ""}`}`;
+    const named = who === null ? t("rp.free") : seat.bot ? t("rp.bot", { name: who, level: seat.bot }) : who;
+    item.textContent = t("rp.seat", { seat: seat.seat + 1, who: named });
     seats.append(item);
   }
   panel.append(heading, seats);
@@ -195,7 +197,7 @@ function drawTable(view: GameView): void {
     return;
   }
   if (!renderer) {
-    table.textContent = `No table is drawn for the game ${view.game}.`;
+    table.textContent = t("rp.noTable", { game: view.game });
     return;
   }
   renderer.render(table, { game: view.game, view, seat: view.you ?? null, moves: [], play: () => undefined });
@@ -204,11 +206,13 @@ function drawTable(view: GameView): void {
 function updateControls(): void {
   scrub.max = String(head);
   scrub.value = String(current);
-  scrub.setAttribute("aria-valuetext", `version ${current} of ${head}`);
+  scrub.setAttribute("aria-valuetext", t("rp.valueText", { current, head }));
   buttons.first.disabled = buttons.back.disabled = current <= 1;
   buttons.forward.disabled = buttons.last.disabled = current >= head;
   const event = events.find((e) => e.version === current);
-  position.textContent = `Version ${current} of ${head}${event ? `: ${event.type}` : ""}`;
+  position.textContent = event
+    ? t("rp.positionEvent", { current, head, type: event.type })
+    : t("rp.position", { current, head });
   const url = new URL(window.location.href);
   url.searchParams.set("version", String(current));
   window.history.replaceState(null, "", url);
@@ -265,21 +269,21 @@ async function start(): Promise<void> {
     table.replaceChildren();
     delete table.dataset.version;
     delete table.dataset.seat;
-    position.textContent = "Nothing to show for this viewer.";
+    position.textContent = t("rp.nothing");
     drawn = "";
     if (!started) {
       // nothing was ever shown (the game is unknown, the server failed; its words are in the alert): say so in the
       // page and offer a way on, another game id (and the lobby, in the header), rather than an empty page
-      title.textContent = `The replay of game ${gameId} cannot be shown.`;
-      document.title = "Replay not shown — Tapis";
+      title.textContent = t("rp.cannot", { id: gameId });
+      document.title = t("rp.notShown");
       byId<HTMLInputElement>("pick-game").value = gameId;
       pick.hidden = false;
     }
     return;
   }
   head = Math.max(1, now.version);
-  title.textContent = `Replay of ${now.game} game ${gameId}`;
-  document.title = `Replay of ${now.game} ${gameId} — Tapis`;
+  title.textContent = t("rp.of", { game: now.game, id: gameId });
+  document.title = t("rp.docTitle", { game: now.game, id: gameId });
   const loaded = await loadEvents();
   if (loaded === undefined || asked !== generation) return;
   events = loaded;
@@ -294,10 +298,10 @@ async function start(): Promise<void> {
 function setUpViewers(): void {
   const stored = storedSeat(gameId);
   if (stored) {
-    const option = new Option(`seat ${stored.seat + 1} (yours, kept in this browser)`, "stored");
+    const option = new Option(t("rp.stored", { seat: stored.seat + 1 }), "stored");
     viewerSelect.append(option);
   }
-  viewerSelect.append(new Option("a seat, by its token…", "token"));
+  viewerSelect.append(new Option(t("rp.byToken"), "token"));
   if (stored) {
     viewerSelect.value = "stored";
     token = stored.token;
@@ -315,7 +319,7 @@ function setUpViewers(): void {
     event.preventDefault();
     const pasted = tokenInput.value.trim();
     if (!pasted) {
-      showError("Paste a seat's token first.");
+      showError(t("rp.paste"));
       return;
     }
     token = pasted;
@@ -349,6 +353,9 @@ pick.addEventListener("submit", (event) => {
   const chosen = byId<HTMLInputElement>("pick-game").value.trim();
   if (chosen) window.location.search = `?game=${encodeURIComponent(chosen)}`;
 });
+// the page's static words in the reader's language; the switch reloads (the address keeps the game and version)
+translateStatic();
+mountLanguageSwitch(() => window.location.reload());
 if (!gameId) {
   pick.hidden = false;
 } else {

@@ -22,7 +22,6 @@ const PENDING = new Set([
   "src/games/bohnanza.ts",
   "src/games/daron.ts",
   "src/games/le-baron.ts",
-  "src/replay.ts",
   "src/verify/checks.ts",
   "src/verify/document.ts",
   "src/verify/jcs.ts",

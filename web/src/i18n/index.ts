@@ -5,13 +5,14 @@ import type { Schemas } from "../api/client";
 import { type Args, format, lang, type Lang, listOf, markDocument, setLang, type Translation } from "./core";
 import * as errors from "./errors";
 import * as options from "./options";
+import * as replay from "./replay";
 import * as shell from "./shell";
 import * as kit from "./table-kit";
 import * as sixNimmt from "./six-nimmt";
 
 export { lang, type Lang } from "./core";
 
-export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en } as const;
+export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...replay.en } as const;
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
 
@@ -21,6 +22,7 @@ export const fr: Translation<Catalogue> = {
   ...errors.fr,
   ...kit.fr,
   ...sixNimmt.fr,
+  ...replay.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };
