@@ -202,6 +202,8 @@ class Limiter:
                 primary["username"] = target.username
             if target.password:
                 primary["password"] = target.password
+            if target.ssl_ca_certs:
+                primary["ssl_ca_certs"] = target.ssl_ca_certs
             self._cluster = RedisSentinelStorage(
                 f"async+redis+sentinel://{hosts}/{target.service}",
                 wrap_exceptions=True,

@@ -48,6 +48,8 @@ def alembic_config(database_url: str, lock_timeout: float | None = None) -> Conf
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", sqlalchemy_url(database_url).replace("%", "%%"))
     config.attributes["lock_timeout"] = lock_timeout if lock_timeout is not None else lock_timeout_setting()
+    if database_url.split("://", 1)[0] in {"postgres", "postgresql"}:
+        config.attributes["dsn"] = database_url  # for asyncpg itself (infra/migrations/env.py)
     return config
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, TypeAlias
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
 
 import redis.asyncio as redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
@@ -46,6 +46,7 @@ class SentinelTarget:
     username: str | None = None
     password: str | None = None
     tls: bool = False
+    ssl_ca_certs: str | None = None  # the CA of the primary's certificate (`?ssl_ca_certs=`: TAPIS_REDIS_SSL_CA_CERTS)
 
 
 def is_cluster_url(url: str | None) -> bool:
@@ -88,6 +89,7 @@ def sentinel_target(url: str) -> SentinelTarget:
         username=unquote(user) or None,
         password=unquote(password) or None,
         tls=parts.scheme == "rediss+sentinel",
+        ssl_ca_certs=dict(parse_qsl(parts.query)).get("ssl_ca_certs"),
     )
 
 
@@ -112,6 +114,8 @@ def sentinel_client(target: SentinelTarget, **options: Any) -> redis.Redis:
     sentinel = Sentinel(target.sentinels, sentinel_kwargs=timeouts)  # type: ignore[no-untyped-call]
     if target.tls:
         options = {**options, "ssl": True}
+        if target.ssl_ca_certs:
+            options["ssl_ca_certs"] = target.ssl_ca_certs
     client: redis.Redis = sentinel.master_for(
         target.service, db=target.db, username=target.username, password=target.password, **options
     )

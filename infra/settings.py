@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+POSTGRES_SCHEMES = ("postgres", "postgresql")
+TLS_REDIS_SCHEMES = ("rediss", "rediss+cluster", "rediss+sentinel")
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -36,6 +40,18 @@ def _share(name: str, default: float) -> float:
     if not 0.0 <= value <= 1.0:
         raise ValueError(f"{name} must be a number from 0 to 1, not {raw!r}")
     return value
+
+
+def with_parameter(url: str | None, name: str, value: str | None, schemes: tuple[str, ...]) -> str | None:
+    """`url` with `name=value` in its query, when `value` is given, the URL's scheme is one of `schemes` and its query
+    does not name `name` already (the URL wins: it is the more specific of the two)."""
+    if not url or not value:
+        return url
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    if parts.scheme not in schemes or any(key == name for key, _ in query):
+        return url
+    return urlunsplit(parts._replace(query=urlencode([*query, (name, value)], safe="/:")))
 
 
 def _seconds_or_none(raw: str | None) -> float | None:
@@ -110,8 +126,20 @@ class Settings:
     def from_env(cls) -> Settings:
         keys = tuple(k.strip() for k in os.environ.get("TAPIS_API_KEYS", "").split(",") if k.strip())
         return cls(
-            database_url=os.environ.get("DATABASE_URL") or None,
-            redis_url=os.environ.get("REDIS_URL") or None,
+            # TLS: the CA that signed the servers' certificates, for `sslmode=verify-ca`/`verify-full` (asyncpg reads
+            # `sslrootcert` from the URL) and `rediss://` (redis-py reads `ssl_ca_certs` from it): docs/deploy.md
+            database_url=with_parameter(
+                os.environ.get("DATABASE_URL") or None,
+                "sslrootcert",
+                os.environ.get("TAPIS_PG_SSL_ROOT_CERT"),
+                POSTGRES_SCHEMES,
+            ),
+            redis_url=with_parameter(
+                os.environ.get("REDIS_URL") or None,
+                "ssl_ca_certs",
+                os.environ.get("TAPIS_REDIS_SSL_CA_CERTS"),
+                TLS_REDIS_SCHEMES,
+            ),
             redis_cluster_shards=int(os.environ.get("TAPIS_REDIS_CLUSTER_SHARDS", "32")),
             data_dir=Path(os.environ.get("TAPIS_DATA_DIR", ".tapis")),
             test_mode=_flag("TAPIS_TEST_MODE", False),

@@ -6,8 +6,10 @@ revision. An index built CONCURRENTLY runs outside it, in an autocommit block (i
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 
+import asyncpg
 from alembic import context
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -33,7 +35,13 @@ def run(connection: Connection) -> None:
 
 
 async def main() -> None:
-    engine = create_async_engine(config.get_main_option("sqlalchemy.url") or "")
+    dsn = config.attributes.get("dsn")
+    if dsn:
+        # asyncpg reads the URL itself (infra/migrate.py): several hosts, sslmode, sslrootcert, as the API's pool does;
+        # SQLAlchemy's URL would hand the last two to asyncpg as keyword arguments it does not take
+        engine = create_async_engine("postgresql+asyncpg://", async_creator=functools.partial(asyncpg.connect, dsn))
+    else:
+        engine = create_async_engine(config.get_main_option("sqlalchemy.url") or "")
     async with engine.connect() as connection:
         await connection.run_sync(run)
         await connection.commit()
