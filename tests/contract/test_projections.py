@@ -8,7 +8,7 @@ import asyncio
 import secrets
 from typing import Any
 
-from services.ports import Checkpoint, Projections
+from services.ports import Checkpoint, Projections, RebuildPlace
 from tests.contract.summaries import summary
 
 EVERYTHING = 100_000  # the real half shares its Redis with other tests: read all, then look at this test's games
@@ -112,6 +112,21 @@ async def test_a_checkpoint_of_one_place_per_shard_is_kept(projections: Projecti
         assert await projections.checkpoint() == shards
     finally:
         await projections.save_checkpoint(before)
+
+
+async def test_a_rebuilds_place_is_kept_through_a_reset_until_removed(projections: Projections) -> None:
+    # an interrupted `tapis rebuild` continues from it (services/rebuild.py); its first step is a reset
+    before = await projections.rebuild_place()
+    place = RebuildPlace(Checkpoint(shards=(("102008@1", 751, 3),)), done=120_000)
+    try:
+        await projections.save_rebuild_place(place)
+        assert await projections.rebuild_place() == place
+        await projections.reset()
+        assert await projections.rebuild_place() == place
+        await projections.save_rebuild_place(None)
+        assert await projections.rebuild_place() is None
+    finally:
+        await projections.save_rebuild_place(before)
 
 
 async def test_ping_answers(projections: Projections) -> None:
