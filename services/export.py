@@ -7,7 +7,6 @@ An import restores a finished game's document under its id, as it was: exporting
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
@@ -18,24 +17,20 @@ from services.access import bearer
 from services.canonical import stamp
 from services.codec import codec
 from services.errors import Conflict
-from services.export_check import CorruptExport, restorable
+from services.export_check import NO_TOKEN, CorruptExport, parse
 from services.export_format import FORMAT, FORMAT_VERSION, ExportDocument, ExportedEvent, encode_document
-from services.ports import ConcurrencyConflict, RecordedEvent
+from services.ports import ConcurrencyConflict, GameRecord, RecordedEvent
 from services.queries import viewer_of
 from services.repository import Repository
-from services.verify import Unfoldable, verify
-
-# the ids this server gives its games (`secrets.token_hex(8)`): an import keeps to them, so that an id never carries
-# markup, a path or a megabyte into the listing
-GAME_ID = re.compile(r"[0-9a-f]{16}")
+from services.verify import NotFinished, Unfoldable, verify
 
 
-class FailedVerification(ValueError):
-    """An import whose game does not verify (docs/fair-play.md): `code` names the first failed check."""
+class FailedVerification(CorruptExport):
+    """An import whose game does not verify (docs/fair-play.md): `code` names the first failed check. A refusal of
+    the file as the others are; the command line tells it apart (exit 1, not 2)."""
 
     def __init__(self, code: str, detail: str) -> None:
-        super().__init__(f"{code}: {detail}")
-        self.code = code
+        super().__init__(code, f"{code}: {detail}")
 
 
 class GameExports:
@@ -70,7 +65,7 @@ class GameExports:
             game=record.game,
             players=created.players,
             options=created.options,
-            created_at=recorded[0].recorded_at,
+            created_at=stamp(recorded[0].recorded_at),
             finished=finished,
             seed=record.seed.hex() if finished else None,
             dealing=created.dealing,
@@ -84,15 +79,19 @@ class GameExports:
         """Restore the document's game once it verifies; CorruptExport for a bad file (or an id not in the server's
         format), FailedVerification naming the first failed check, Conflict when the id exists (in the hot tables or
         the archive). Nothing is written in any of these cases. Returns the game id."""
-        record, events = restorable(blob)
-        if not GAME_ID.fullmatch(record.game_id):
-            raise CorruptExport("bad_value", "a game id is 16 lowercase hex digits, as this server gives them")
+        document, events, seed = parse(blob)
+        # verified before the end is looked at alone: a downgraded file is named by its protocol, not its commitment
         try:
-            failure = verify(codec(record.game), events).first_failure
+            failure = verify(codec(document.game), events).first_failure
         except Unfoldable as exc:
             raise FailedVerification("re_execution", str(exc)) from None
+        except NotFinished as exc:
+            raise CorruptExport("not_finished", str(exc)) from None
         if failure is not None:
             raise FailedVerification(failure.name, failure.detail)
+        record = GameRecord(
+            game_id=document.game_id, game=document.game, seed=seed, admin_token_hash=NO_TOKEN, seat_token_hashes={}
+        )
         refused = Conflict(f"game {record.game_id} exists already: nothing imported", code="game_exists")
         if await self.repo.exists(record.game_id):
             raise refused

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 
@@ -20,10 +20,18 @@ from domain.games.registry import GAMES
 from domain.kernel.bots import BOT_BUDGETS
 from domain.kernel.deal_key import DEALINGS, HEX64, commitment
 from domain.kernel.events import GameCreated, GameEnded
+from domain.kernel.table import Fairness
 from domain.kernel.versioned import stored_tag
 from services.canonical import canonical
 from services.codec import GameCodec, codec
-from services.export_format import FORMAT, FORMAT_VERSION, READABLE_VERSIONS, ExportDocument, decode_document
+from services.export_format import (
+    FORMAT,
+    FORMAT_VERSION,
+    READABLE_VERSIONS,
+    ExportDocument,
+    ExportedEvent,
+    decode_document,
+)
 from services.ports import GameRecord, RecordedEvent
 from services.strict_json import Malformed, strict_load
 
@@ -45,6 +53,13 @@ def imported(record: GameRecord) -> bool:
     return record.admin_token_hash == NO_TOKEN
 
 
+# the ids this server gives its games (`secrets.token_hex(8)`): a file keeps to them, so that an id never carries
+# markup, a path or a megabyte into the listing
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+SEED_SOURCES = ("server", "client")
+FAIRNESS_LEVELS = tuple(get_args(Fairness))
+DOCUMENT_KEYS = frozenset(ExportDocument.__struct_fields__)
+EVENT_KEYS = frozenset(ExportedEvent.__struct_fields__)
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z")
 DOCUMENT_FIELDS = ("game_id", "game", "players", "options", "dealing", "seed_source")
 
@@ -85,12 +100,30 @@ def parse(blob: bytes) -> tuple[ExportDocument, list[RecordedEvent], bytes]:
         raise CorruptExport("not_finished", "only a finished game's export (with its seed) can be imported")
     if not HEX64.fullmatch(document.seed):
         raise CorruptExport("bad_value", "the seed is not 64 lowercase hex digits")
+    check_values(document)
     versions = [e.version for e in document.events]
     if versions != list(range(1, len(versions) + 1)):
         raise CorruptExport("numbering", "the events are not numbered 1..n")
     recorded = [recorded_event(document, e) for e in document.events]
     check_events(document, recorded)
     return document, recorded, bytes.fromhex(document.seed)
+
+
+def check_values(document: ExportDocument) -> None:
+    """The document's values of a closed set or a fixed form: the game id as the server gives them, the seed's
+    source, the fairness level, the creation time."""
+    if not GAME_ID.fullmatch(document.game_id):
+        raise CorruptExport("bad_value", "a game id is 16 lowercase hex digits, as the server gives them")
+    if document.seed_source not in SEED_SOURCES:
+        raise CorruptExport("bad_value", f"seed_source is one of {', '.join(SEED_SOURCES)}")
+    if document.format_version >= 3 and document.fairness not in FAIRNESS_LEVELS:
+        raise CorruptExport("bad_value", f"fairness is one of {', '.join(FAIRNESS_LEVELS)}")
+    try:
+        created = datetime.fromisoformat(document.created_at)
+    except ValueError:
+        raise CorruptExport("bad_value", "created_at is not a time") from None
+    if created.tzinfo is None:
+        raise CorruptExport("bad_value", "created_at has no time zone")
 
 
 def check_version(tree: Any) -> None:
@@ -106,6 +139,20 @@ def check_version(tree: Any) -> None:
             f"format {FORMAT!r} version {version}: this code reads versions "
             f"{', '.join(map(str, READABLE_VERSIONS))} (it writes {FORMAT_VERSION})",
         )
+    if version >= 3:  # format 3 writes every field: one left out is not given its old default
+        check_fields("the document", tree, DOCUMENT_KEYS)
+        events = tree.get("events")
+        for i, event in enumerate(events if isinstance(events, list) else []):
+            check_fields(f"event {i + 1}", event, EVENT_KEYS)
+
+
+def check_fields(where: str, value: Any, keys: frozenset[str]) -> None:
+    if not isinstance(value, dict):
+        raise CorruptExport("bad_shape", f"{where} is not a JSON object")
+    missing, unknown = keys - value.keys(), value.keys() - keys
+    if missing or unknown:
+        named = ", ".join(sorted(missing)) or ", ".join(sorted(unknown))
+        raise CorruptExport("bad_shape", f"{where} {'lacks' if missing else 'holds unknown'} {named}")
 
 
 def recorded_event(document: ExportDocument, exported: Any) -> RecordedEvent:
@@ -165,6 +212,11 @@ def check_events(document: ExportDocument, recorded: list[RecordedEvent]) -> Non
         )
     if document.chain_head != (recorded[-1].chain if recorded else None):
         raise CorruptExport("document_mismatch", "the document's chain_head is not the last event's link")
+    ended = next((e for e in reversed(events) if isinstance(e, GameEnded)), None)
+    if ended is not None and ended.seed != document.seed:
+        raise CorruptExport(
+            "document_mismatch", "the document's seed is not the one GameEnded revealed, the seed commitment's"
+        )
     if created.dealing >= 3:
         if document.format_version < 3:
             raise CorruptExport("document_mismatch", "a dealing-3 game is exported in format version 3")

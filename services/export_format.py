@@ -13,7 +13,6 @@ strictly (services/strict_json.py): a dealing-3 export stays verifiable after an
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -41,7 +40,7 @@ class ExportDocument(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     game: str
     players: int
     options: dict[str, Any]
-    created_at: datetime
+    created_at: str  # RFC 3339; format 3 writes it as `recorded_at` is written
     finished: bool
     seed: str | None  # hex, only once the game has finished
     dealing: int = 1  # the protocol's version (docs/fair-play.md; absent from version 1 documents: 1)

@@ -123,8 +123,10 @@ def verify(game_codec: GameCodec, recorded: list[RecordedEvent]) -> Verified:
         protocol_check(recorded, events, created),
         check(
             "commitment",
-            commitment(dealing, created.game_id, seed) == created.seed_commitment,
-            f"the revealed seed is the one GameCreated committed to (dealing {dealing})",
+            committed := commitment(dealing, created.game_id, seed) == created.seed_commitment,
+            f"the revealed seed is the one GameCreated committed to (dealing {dealing})"
+            if committed
+            else "the revealed seed does not match GameCreated's seed commitment",
         ),
         reveals_check(created, events)
         if dealing >= 3
