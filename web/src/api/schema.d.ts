@@ -606,7 +606,6 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
             created_at: string;
             finished: boolean;
             seed: string | null;
