@@ -107,3 +107,17 @@ async def test_a_rebuild_from_scratch_ignores_an_unfinished_one(services: Servic
     assert counting.events == total
     await assert_replays(services, made)
     assert await projections.rebuild_place() is None
+
+
+async def test_the_command_says_it_continues(services: Services, settings: object) -> None:
+    from tests.integration.test_cli import tapis
+
+    urls = {"database_url": settings.database_url, "redis_url": settings.redis_url}  # type: ignore[attr-defined]
+    projections = services.repo.projections
+    await projections.save_rebuild_place(RebuildPlace(Checkpoint(), done=0))
+    continued = tapis("rebuild", **urls)
+    assert continued.returncode == 0, continued.stderr
+    assert "continuing the rebuild stopped after 0 events (--from-scratch starts over)" in continued.stderr
+    assert await projections.rebuild_place() is None
+    again = tapis("rebuild", "--from-scratch", **urls)
+    assert again.returncode == 0 and "continuing" not in again.stderr, again.stderr
