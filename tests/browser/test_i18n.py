@@ -109,3 +109,23 @@ def test_a_six_nimmt_table_in_french(french_page: Page, web_url: str) -> None:
     expect(page.locator("#position")).to_contain_text("Version 5 sur")
     expect(page.get_by_role("button", name="Reculer d’un pas")).to_be_visible()
     assert page_errors(page) == []
+
+
+def test_barbu_and_le_baron_tables_speak_the_players_french(french_page: Page, web_url: str) -> None:
+    page = french_page
+    seated = seat_person_with_bots(web_url, "barbu", 4, {"contracts": ["queens", "salad"]}, "b4" * 32)
+    table = open_table(page, web_url, seated)
+    # the person (seat 1) chooses the first contract: the seed's names and their scoring in French
+    expect(table.get_by_role("button", name="Choisir le contrat Dames : 25 points par dame remportée")).to_be_visible()
+    expect(table.get_by_role("button", name=re.compile(r"^Choisir le contrat Salade : "))).to_be_visible()
+    expect(table.locator(".gt-prompt")).to_have_text("Choisissez le contrat de cette manche.")
+    expect(table.get_by_role("region", name="Votre main").locator(".bb-suit-group").first).to_have_attribute(
+        "aria-label", re.compile(r"^(trèfle|carreau|cœur|pique) : \d+$")
+    )
+    seated = seat_person_with_bots(web_url, "le-baron", 2, {}, "1b" * 32)
+    table = open_table(page, web_url, seated)
+    expect(table.get_by_role("region", name="Rangées")).to_be_visible()
+    expect(table.locator(".gt-hand [data-move]").first).to_have_attribute(
+        "aria-label", re.compile(r"^Jouer \d+.*(bleu|jaune|vert|rouge|noir|blanc|le Baron).*points?$")
+    )
+    assert page_errors(page) == []

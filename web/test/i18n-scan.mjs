@@ -21,6 +21,8 @@ const CODE_CALLS = new Set([
   "get", "set", "has", "delete", "padStart", "padEnd", "importKey", "digest", "sign", "deriveBits", "encode",
   "movesOfType", "cardData", "tableRenderer", "fail", "malformed", "check",
 ]);
+// arguments that are class names or tags, by callee and position
+const CODE_ARGS = new Map([["h", [0]], ["el", [0]], ["moveButton", [4]], ["button", [2]], ["area", [1]]]);
 // attributes whose value is code; any other attribute (aria-label, title, placeholder, alt) is read by people
 const CODE_ATTRIBUTES = new Set([
   "class", "id", "type", "role", "rel", "href", "src", "name", "autocomplete", "inputmode", "for", "tabindex",
@@ -98,7 +100,7 @@ function codeContext(node) {
       const attribute = parent.arguments[0];
       return attribute && ts.isStringLiteral(attribute) && CODE_ATTRIBUTES.has(attribute.text) ? "attribute" : null;
     }
-    if ((name === "h" || name === "el") && index === 0) return "tag";
+    if (CODE_ARGS.get(name)?.includes(index)) return "class or tag";
     if (CODE_CALLS.has(name)) return "call";
     if (name === "log" || name === "error" || name === "warn") return "console";
   }

@@ -3,6 +3,7 @@
 // contracts left, and the viewer's hand by suit. Each legal move is a control: a contract (`choose_contract`), a
 // card of the hand (`play_card`), `pass` in the réussite.
 import type { components } from "../api/schema";
+import { t, tryT } from "../i18n";
 import {
   actions,
   area,
@@ -14,7 +15,6 @@ import {
   moveButton,
   movesOfType,
   playerName,
-  plural,
   prompt,
   seatsPanel,
   tableRenderer,
@@ -24,24 +24,17 @@ import type { TableContext } from "./types";
 type View = components["schemas"]["BarbuView"];
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const RANK_WORDS: Record<string, string> = { J: "jack", Q: "queen", K: "king", A: "ace" };
 // the hand's order (canonical: clubs, diamonds, hearts, spades), with the symbols and names of each suit
 const SUITS = ["C", "D", "H", "S"] as const;
 const SUIT_SYMBOL: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUIT_WORDS: Record<string, string> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 
-const CONTRACTS: Record<string, { name: string; rule: string }> = {
-  king_of_hearts: { name: "King of hearts", rule: "100 points to whoever wins the king of hearts" },
-  queens: { name: "Queens", rule: "25 points per queen won" },
-  hearts: { name: "Hearts", rule: "10 points per heart won" },
-  tricks: { name: "Tricks", rule: "10 points per trick won" },
-  last_trick: { name: "Last trick", rule: "100 points to whoever wins the last trick" },
-  salad: { name: "Salad", rule: "all five trick contracts at once" },
-  reussite: { name: "Réussite", rule: "lay cards on the suit lines: −100 to the first out, −50 to the second" },
-};
+function suitWords(suit: string): string {
+  return tryT(`bb.suit.${suit}`) ?? suit;
+}
 
-function contractName(contract: string): string {
-  return CONTRACTS[contract]?.name ?? contract;
+/** A contract's name and its scoring rule in words; a contract this client does not know by its name. */
+function contractOf(contract: string): { name: string; rule: string | null } {
+  return { name: tryT(`bb.c.${contract}`) ?? contract, rule: tryT(`bb.r.${contract}`) };
 }
 
 function split(card: string): { rank: string; suit: string } {
@@ -50,13 +43,13 @@ function split(card: string): { rank: string; suit: string } {
 
 function cardWords(card: string): string {
   const { rank, suit } = split(card);
-  return `${RANK_WORDS[rank] ?? rank} of ${SUIT_WORDS[suit] ?? suit}`;
+  return t("bb.card", { rank: tryT(`bb.rank.${rank}`) ?? rank, suit: suitWords(suit) });
 }
 
 function face(card: string): HTMLElement[] {
   const { rank, suit } = split(card);
   return [
-    el("span", { class: "card-value", "aria-hidden": "true" }, rank),
+    el("span", { class: "card-value", "aria-hidden": "true" }, tryT(`bb.face.${rank}`) ?? rank),
     el("span", { class: "bb-suit", "aria-hidden": "true" }, SUIT_SYMBOL[suit] ?? suit),
   ];
 }
@@ -72,7 +65,7 @@ function cardOf(card: string, note?: string, small = false): HTMLElement {
     {
       class: `card bb-card${suitClass(card)}${small ? " small" : ""}`,
       role: "img",
-      "aria-label": note ? `${cardWords(card)}, ${note}` : cardWords(card),
+      "aria-label": note ? t("bb.noted", { card: cardWords(card), note }) : cardWords(card),
       "data-card": card,
     },
     face(card),
@@ -91,18 +84,13 @@ class BarbuTable {
     if (moves.length === 0) return null;
     const buttons = moves.map((move) => {
       const contract = String(move["contract"]);
-      const info = CONTRACTS[contract];
-      const button = moveButton(
-        this.ctx,
-        move,
-        info?.name ?? contract,
-        `Choose the contract ${info?.name ?? contract}${info ? `: ${info.rule}` : ""}`,
-        "move bb-contract",
-      );
-      if (info) button.append(el("small", { "aria-hidden": "true" }, info.rule));
+      const { name, rule } = contractOf(contract);
+      const label = rule === null ? t("bb.choose", { name }) : t("bb.chooseRule", { name, rule });
+      const button = moveButton(this.ctx, move, name, label, "move bb-contract");
+      if (rule !== null) button.append(el("small", { "aria-hidden": "true" }, rule));
       return button;
     });
-    return area("Choose the contract", "bb-contracts", actions("Contracts", buttons));
+    return area(t("bb.chooseTitle"), "bb-contracts", actions(t("bb.contracts"), buttons));
   }
 
   private laid(trick: { seat: number; card: string }[], small: boolean): HTMLElement {
@@ -113,7 +101,7 @@ class BarbuTable {
         el(
           "li",
           { class: "gt-laid" },
-          cardOf(card, `played by ${playerName(this.ctx, seat)}`, small),
+          cardOf(card, t("bb.playedBy", { name: playerName(this.ctx, seat) }), small),
           el("span", { class: "gt-caption" }, playerName(this.ctx, seat)),
         ),
       ),
@@ -127,11 +115,11 @@ class BarbuTable {
       "div",
       { class: "bb-tricks" },
       area(
-        "Current trick",
+        t("bb.current"),
         "bb-current",
-        state.trick.length ? this.laid(state.trick, false) : el("p", { class: "gt-note" }, "No card yet."),
+        state.trick.length ? this.laid(state.trick, false) : el("p", { class: "gt-note" }, t("bb.noCard")),
       ),
-      state.last_trick.length ? area("Last trick", "bb-last", this.laid(state.last_trick, true)) : null,
+      state.last_trick.length ? area(t("bb.last"), "bb-last", this.laid(state.last_trick, true)) : null,
     );
   }
 
@@ -141,38 +129,48 @@ class BarbuTable {
     if (state.contract !== "reussite") return null;
     const rows = SUITS.map((suit) => {
       const line = state.lines[suit];
-      const name = `${SUIT_SYMBOL[suit] ?? ""} ${SUIT_WORDS[suit] ?? suit}`;
+      const name = `${SUIT_SYMBOL[suit] ?? ""} ${suitWords(suit)}`;
       if (!line || line.length < 2) {
-        return el("li", { class: "bb-line" }, el("span", { class: "bb-line-name" }, name), el("span", { class: "gt-note" }, "not opened"));
+        return el(
+          "li",
+          { class: "bb-line" },
+          el("span", { class: "bb-line-name" }, name),
+          el("span", { class: "gt-note" }, t("bb.notOpened")),
+        );
       }
       const low = RANKS.indexOf(line[0] ?? "");
       const high = RANKS.indexOf(line[1] ?? "");
       const cards = RANKS.slice(low, high + 1).map((rank) => cardOf(`${rank}${suit}`, undefined, true));
       return el(
         "li",
-        { class: "bb-line", "aria-label": `${SUIT_WORDS[suit] ?? suit}: ${line[0] ?? ""} to ${line[1] ?? ""}` },
+        { class: "bb-line", "aria-label": t("bb.line", { suit: suitWords(suit), low: line[0] ?? "", high: line[1] ?? "" }) },
         el("span", { class: "bb-line-name" }, name),
         el("span", { class: "gt-cards-inline" }, cards),
       );
     });
     const opening = state.opening_rank;
     return area(
-      "Réussite lines",
+      t("bb.lines"),
       "bb-lines",
-      el("p", { class: "gt-note" }, opening ? `Suits open at rank ${opening}.` : "The chooser lays the first card: its rank opens every suit."),
+      el("p", { class: "gt-note" }, opening ? t("bb.openAt", { rank: opening }) : t("bb.opener")),
       el("ul", { class: "gt-hands" }, rows),
-      state.out.length
-        ? el("p", {}, `Out: ${listWords(state.out.map((seat, index) => `${playerName(this.ctx, seat)} (${index === 0 ? "first" : "second"})`))}`)
-        : null,
+      state.out.length ? el("p", {}, t("bb.out", { list: listWords(this.outWords()) })) : null,
+    );
+  }
+
+  /** Who is out of the réussite, in order: « Bob (premier) ». */
+  private outWords(): string[] {
+    return this.state.out.map((seat, index) =>
+      t("bb.outOne", { name: playerName(this.ctx, seat), place: t(index === 0 ? "bb.first" : "bb.second") }),
     );
   }
 
   private removed(): HTMLElement | null {
     if (this.state.removed.length === 0) return null;
     return area(
-      "Removed face up",
+      t("bb.removedTitle"),
       "bb-removed",
-      el("ul", { class: "gt-cards" }, this.state.removed.map((card) => el("li", {}, cardOf(card, "removed", true)))),
+      el("ul", { class: "gt-cards" }, this.state.removed.map((card) => el("li", {}, cardOf(card, t("bb.removed"), true)))),
     );
   }
 
@@ -184,12 +182,12 @@ class BarbuTable {
       if (cards.length === 0) return null;
       return el(
         "li",
-        { class: "bb-suit-group", "aria-label": `${SUIT_WORDS[suit] ?? suit}: ${cards.length}` },
+        { class: "bb-suit-group", "aria-label": t("bb.suitCount", { suit: suitWords(suit), count: cards.length }) },
         cards.map((card) => {
           const move = plays.get(card);
           if (!move) return cardOf(card);
           const button = el("button", { type: "button", class: `card bb-card${suitClass(card)}` }, face(card));
-          return bindMove(button, this.ctx, move, `Play the ${cardWords(card)}`);
+          return bindMove(button, this.ctx, move, t("bb.play", { card: cardWords(card) }));
         }),
       );
     });
@@ -197,15 +195,15 @@ class BarbuTable {
       moveButton(
         this.ctx,
         move,
-        "Pass",
-        this.state.extra_play ? "Pass: decline the extra play" : "Pass: no card fits",
+        t("bb.pass"),
+        this.state.extra_play ? t("bb.passExtra") : t("bb.passNone"),
       ),
     );
     return area(
-      "Your hand",
+      t("kit.yourHand"),
       "gt-hand",
-      this.state.hand.length ? el("ul", { class: "gt-cards bb-hand" }, groups) : el("p", { class: "gt-note" }, "No card in hand."),
-      actions("Other moves", pass),
+      this.state.hand.length ? el("ul", { class: "gt-cards bb-hand" }, groups) : el("p", { class: "gt-note" }, t("kit.noCard")),
+      actions(t("bb.other"), pass),
     );
   }
 
@@ -213,13 +211,13 @@ class BarbuTable {
     const ctx = this.ctx;
     const state = this.state;
     if (ctx.view.status === "finished") return ""; // the end screen says it
-    if (ctx.view.status !== "active") return `The game is ${ctx.view.status}.`;
-    if (movesOfType(ctx, "choose_contract").length) return "Choose the contract of this round.";
-    if (state.extra_play && movesOfType(ctx, "pass").length) return "You laid an ace: play again, or pass.";
-    if (movesOfType(ctx, "play_card").length) return state.contract === "reussite" ? "Lay a card on the lines." : "Play a card.";
-    if (movesOfType(ctx, "pass").length) return "No card fits: pass.";
-    if (state.phase === "choose_contract") return `${playerName(ctx, state.chooser)} chooses the contract.`;
-    if (state.turn !== null) return `${playerName(ctx, state.turn)} to play.`;
+    if (ctx.view.status !== "active") return t("kit.gameIs", { status: t(`status.${ctx.view.status}`) });
+    if (movesOfType(ctx, "choose_contract").length) return t("bb.pChoose");
+    if (state.extra_play && movesOfType(ctx, "pass").length) return t("bb.pAce");
+    if (movesOfType(ctx, "play_card").length) return t(state.contract === "reussite" ? "bb.pLay" : "bb.pPlay");
+    if (movesOfType(ctx, "pass").length) return t("bb.pPass");
+    if (state.phase === "choose_contract") return t("bb.pChooser", { name: playerName(ctx, state.chooser) });
+    if (state.turn !== null) return t("bb.pTurn", { name: playerName(ctx, state.turn) });
     return "";
   }
 
@@ -227,35 +225,34 @@ class BarbuTable {
     const state = this.state;
     const ctx = this.ctx;
     const seats = seatsPanel(ctx, {
-      scoreLabel: "Total",
+      scoreLabel: t("bb.total"),
       score: (seat) => (ctx.view.status === "finished" ? (ctx.view.scores[seat] ?? 0) : (state.totals[seat] ?? 0)),
       facts: (seat): Child[] => [
-        plural(state.hand_sizes[seat] ?? 0, "card"),
-        state.contract && state.contract !== "reussite" ? plural(state.tricks_won[seat] ?? 0, "trick") : null,
-        state.round_points[seat] ? `${state.round_points[seat] ?? 0} this round` : null,
-        `${plural((state.contracts_left[seat] ?? []).length, "contract")} left`,
+        t("kit.cards", { count: state.hand_sizes[seat] ?? 0 }),
+        state.contract && state.contract !== "reussite" ? t("bb.tricks", { count: state.tricks_won[seat] ?? 0 }) : null,
+        state.round_points[seat] ? t("bb.thisRound", { count: state.round_points[seat] ?? 0 }) : null,
+        t("bb.left", { count: (state.contracts_left[seat] ?? []).length }),
       ],
       status: (seat) => {
         if (ctx.view.status !== "active") return null;
-        if (state.out.includes(seat)) return "out";
-        if (state.phase === "choose_contract" && seat === state.chooser) return "choosing the contract";
-        if (state.turn === seat) return "to play";
+        if (state.out.includes(seat)) return t("bb.statusOut");
+        if (state.phase === "choose_contract" && seat === state.chooser) return t("bb.statusChoosing");
+        if (state.turn === seat) return t("kit.toPlay");
         return null;
       },
     });
-    const contract = state.contract
-      ? `${contractName(state.contract)} (${CONTRACTS[state.contract]?.rule ?? ""})`
-      : "no contract yet";
+    const chosen = state.contract ? contractOf(state.contract) : null;
+    const contract = chosen ? t("bb.contractRule", { name: chosen.name, rule: chosen.rule ?? "" }) : t("bb.noContract");
     return el(
       "div",
       {},
       el(
         "p",
         { class: "gt-header" },
-        `Round ${state.round} of ${state.rounds} · chosen by ${playerName(ctx, state.chooser)} · ${contract}`,
+        t("bb.header", { round: state.round, rounds: state.rounds, name: playerName(ctx, state.chooser), contract }),
       ),
       prompt(this.prompt()),
-      finalPanel(ctx, "Fewest points wins."),
+      finalPanel(ctx, t("bb.fewest")),
       seats,
       this.contracts(),
       this.tricks(),

@@ -2,6 +2,7 @@
 // the cards revealed this turn, every seat's hand, pile and taken points, and the viewer's hand. Each legal move is a
 // control: a card of the hand (`play_card`), a row when the viewer is asked to place or take one (`choose_row`).
 import type { components } from "../api/schema";
+import { t, tryT } from "../i18n";
 import {
   area,
   bindMove,
@@ -10,8 +11,8 @@ import {
   el,
   finalPanel,
   movesOfType,
+  listWords,
   playerName,
-  plural,
   prompt,
   revealedArea,
   rowItem,
@@ -33,6 +34,11 @@ interface CardInfo {
 interface Sheet {
   colours: string[];
   cards: Map<number, CardInfo>;
+}
+
+/** A colour of the sheet in words (« vert »); a colour this client does not know by its name. */
+function colourWords(colour: string): string {
+  return tryT(`lb.colour.${colour}`) ?? colour;
 }
 
 /** The card sheet, from the catalog (`data.colours`, `data.cards`). */
@@ -75,9 +81,12 @@ class LeBaronTable {
   private cardWords(card: number): string {
     const info = this.info(card);
     if (!info) return `${card}`;
-    if (info.baron) return `${card}, the Baron: every colour, ${plural(info.points, "point")}`;
-    const symbols = Object.entries(info.symbols).map(([colour, count]) => (count > 1 ? `${count} ${colour}` : colour));
-    return `${card}: ${symbols.join(", ")}, ${plural(info.points, "point")}`;
+    const points = t("lb.points", { count: info.points });
+    if (info.baron) return t("lb.baron", { card, points });
+    const symbols = Object.entries(info.symbols).map(([colour, count]) =>
+      count > 1 ? `${count} ${colourWords(colour)}` : colourWords(colour),
+    );
+    return t("lb.card", { card, symbols: symbols.join(", "), points });
   }
 
   private face(card: number): HTMLElement[] {
@@ -96,7 +105,7 @@ class LeBaronTable {
       {
         class: `card lb-card${info?.baron ? " baron" : ""}${small ? " small" : ""}`,
         role: "img",
-        "aria-label": note ? `${this.cardWords(card)}, ${note}` : this.cardWords(card),
+        "aria-label": note ? t("lb.noted", { card: this.cardWords(card), note }) : this.cardWords(card),
         "data-card": card,
       },
       this.face(card),
@@ -117,9 +126,9 @@ class LeBaronTable {
       .map((colour) => el("span", { class: `lb-chip lb-${colour}` }, `${counts.get(colour) ?? 0}`));
     const words = this.sheet.colours
       .filter((colour) => counts.has(colour))
-      .map((colour) => `${counts.get(colour) ?? 0} ${colour}`)
+      .map((colour) => `${counts.get(colour) ?? 0} ${colourWords(colour)}`)
       .join(", ");
-    return el("span", { class: "lb-tally", "aria-label": `Symbols: ${words}` }, chips);
+    return el("span", { class: "lb-tally", "aria-label": t("lb.symbols", { list: words }) }, chips);
   }
 
   private rows(): HTMLElement {
@@ -128,14 +137,20 @@ class LeBaronTable {
     const list = el("ol", { class: "sn-rows lb-rows" });
     this.state.rows.forEach((row, index) => {
       const points = this.pointsOf(row);
-      const words = `Row ${index + 1}: ${plural(row.length, "card")}${points === null ? "" : `, ${plural(points, "point")}`}`;
+      const cardCount = t("kit.cards", { count: row.length });
+      const pointCount = points === null ? null : t("lb.points", { count: points });
+      const words =
+        pointCount === null
+          ? t("lb.row", { row: index + 1, cards: cardCount })
+          : t("lb.rowPoints", { row: index + 1, cards: cardCount, points: pointCount });
+      const what = pointCount === null ? cardCount : `${cardCount}, ${pointCount}`;
       const cards = el("span", { class: "sn-row-cards" }, row.map((card) => this.card(card)), rowSlots(row.length, !this.colourFirst));
-      const side = el("span", { class: "sn-row-heads" }, this.tally(row), points === null ? "" : plural(points, "pt"));
+      const side = el("span", { class: "sn-row-heads" }, this.tally(row), points === null ? "" : t("lb.pts", { count: points }));
       const move = choose.get(index);
-      const verb = taking ? `Take row ${index + 1}` : `Place your card on row ${index + 1}`;
-      list.append(rowItem(this.ctx, index, cards, side, words, move, `${verb} (${words.slice(words.indexOf(":") + 2)})`));
+      const label = t(taking ? "lb.take" : "lb.place", { row: index + 1, what });
+      list.append(rowItem(this.ctx, index, cards, side, words, move, label));
     });
-    return area("Rows", "lb-rows-area", list);
+    return area(t("lb.rows"), "lb-rows-area", list);
   }
 
   private revealed(): HTMLElement | null {
@@ -154,7 +169,7 @@ class LeBaronTable {
           el("span", { class: "gt-cards-inline" }, cards.map((card) => this.card(card, undefined, true))),
         ),
       );
-    return rows.length ? area("Taken this round", "lb-taken", el("ul", { class: "gt-hands" }, rows)) : null;
+    return rows.length ? area(t("lb.taken"), "lb-taken", el("ul", { class: "gt-hands" }, rows)) : null;
   }
 
   private hand(): HTMLElement | null {
@@ -164,22 +179,24 @@ class LeBaronTable {
     const cards = this.state.hand.map((card) => {
       const move = plays.get(card);
       const chosen = card === choice;
-      if (!move) return el("li", {}, this.card(card, chosen ? "your choice" : undefined));
+      if (!move) return el("li", {}, this.card(card, chosen ? t("lb.yourChoice") : undefined));
       const button = el(
         "button",
         { type: "button", class: `card lb-card${this.info(card)?.baron ? " baron" : ""}${chosen ? " chosen" : ""}` },
         this.face(card),
       );
       if (chosen) button.setAttribute("aria-pressed", "true");
-      const label = chosen ? `${this.cardWords(card)}: your choice, play it again` : `Play ${this.cardWords(card)}`;
+      const label = chosen
+        ? t("lb.playAgain", { card: this.cardWords(card) })
+        : t("lb.play", { card: this.cardWords(card) });
       return el("li", {}, bindMove(button, this.ctx, move, label));
     });
     const seat = this.ctx.seat;
     return area(
-      "Your hand",
+      t("kit.yourHand"),
       "gt-hand",
-      el("p", { class: "gt-note" }, `Your pile: ${plural(this.state.pile_sizes[seat] ?? 0, "card")} (face down, unknown to you too).`),
-      cards.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, "No card in hand."),
+      el("p", { class: "gt-note" }, t("lb.pile", { count: this.state.pile_sizes[seat] ?? 0 })),
+      cards.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, t("kit.noCard")),
     );
   }
 
@@ -187,49 +204,47 @@ class LeBaronTable {
     const ctx = this.ctx;
     const state = this.state;
     if (ctx.view.status === "finished") return ""; // the end screen says it
-    if (ctx.view.status !== "active") return `The game is ${ctx.view.status}.`;
+    if (ctx.view.status !== "active") return t("kit.gameIs", { status: t(`status.${ctx.view.status}`) });
     if (movesOfType(ctx, "choose_row").length) {
       const card = state.revealed.find((shown) => shown.seat === ctx.seat)?.card;
-      const yours = card === undefined ? "Your card" : `Your card ${card}`;
-      return state.ask_reason === "no_match"
-        ? `${yours} shares no colour with any row: choose the row you take.`
-        : `${yours} matches several rows: choose where it goes.`;
+      if (state.ask_reason === "no_match") return card === undefined ? t("lb.noMatch") : t("lb.noMatchCard", { card });
+      return card === undefined ? t("lb.several") : t("lb.severalCard", { card });
     }
     if (movesOfType(ctx, "play_card").length) {
       return state.my_choice === null
-        ? "Choose a card to play."
-        : `You chose ${state.my_choice}; you may change it until everyone has chosen.`;
+        ? t("sn.choose")
+        : t("sn.chose", { card: state.my_choice });
     }
-    if (state.asked !== null) return `${playerName(ctx, state.asked)} is choosing a row.`;
+    if (state.asked !== null) return t("lb.asked", { name: playerName(ctx, state.asked) });
     const waiting = ctx.view.awaiting.map((seat) => playerName(ctx, seat));
-    return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+    return waiting.length ? t("kit.waiting", { who: listWords(waiting) }) : "";
   }
 
   build(): HTMLElement {
     const state = this.state;
     const ctx = this.ctx;
     const seats = seatsPanel(ctx, {
-      scoreLabel: "Points",
+      scoreLabel: t("lb.scoreLabel"),
       score: (seat) => state.totals[seat] ?? 0,
       facts: (seat): Child[] => [
-        `${plural(state.hand_sizes[seat] ?? 0, "card")} in hand`,
-        `pile ${state.pile_sizes[seat] ?? 0}`,
-        (state.taken[seat] ?? []).length ? `took ${plural((state.taken[seat] ?? []).length, "card")}` : null,
+        t("lb.inHand", { count: state.hand_sizes[seat] ?? 0 }),
+        t("lb.pileOf", { count: state.pile_sizes[seat] ?? 0 }),
+        (state.taken[seat] ?? []).length ? t("lb.took", { count: (state.taken[seat] ?? []).length }) : null,
       ],
       status: (seat) => {
-        if (state.phase === "choose" && ctx.view.status === "active") return state.chosen[seat] ? "has chosen" : "choosing";
-        if (state.asked === seat) return "choosing a row";
+        if (state.phase === "choose" && ctx.view.status === "active") return state.chosen[seat] ? t("sn.hasChosen") : t("sn.choosing");
+        if (state.asked === seat) return t("sn.choosingRow");
         return null;
       },
     });
-    const rule = this.positive ? "Positive points: the most points wins." : "Fewest points wins.";
+    const rule = this.positive ? t("lb.positive") : t("lb.fewest");
     return el(
       "div",
       {},
       el(
         "p",
         { class: "gt-header" },
-        `Round ${state.round} · turn ${state.turn} · ${plural(state.box_size, "card")} in the box · ${rule}`,
+        t("lb.header", { round: state.round, turn: state.turn, box: t("kit.cards", { count: state.box_size }), rule }),
       ),
       prompt(this.prompt()),
       finalPanel(ctx),

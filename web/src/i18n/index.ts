@@ -3,7 +3,9 @@
 // with a key and its parameters, both checked by tsc; errorText() turns an API refusal into words.
 import type { Schemas } from "../api/client";
 import { type Args, format, lang, type Lang, listOf, markDocument, setLang, type Translation } from "./core";
+import * as barbu from "./barbu";
 import * as errors from "./errors";
+import * as leBaron from "./le-baron";
 import * as options from "./options";
 import * as replay from "./replay";
 import * as shell from "./shell";
@@ -12,7 +14,7 @@ import * as sixNimmt from "./six-nimmt";
 
 export { lang, type Lang } from "./core";
 
-export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...replay.en } as const;
+export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...leBaron.en, ...barbu.en, ...replay.en } as const;
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
 
@@ -22,6 +24,8 @@ export const fr: Translation<Catalogue> = {
   ...errors.fr,
   ...kit.fr,
   ...sixNimmt.fr,
+  ...leBaron.fr,
+  ...barbu.fr,
   ...replay.fr,
 };
 
