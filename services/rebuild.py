@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cachetools import LRUCache
+
 from domain.games.registry import GAMES
 from domain.kernel.table import Table
 from services.codec import codec, encode_table
@@ -109,7 +111,9 @@ class _Run:
         self.tables: OrderedDict[str, Table[Any]] = OrderedDict()  # most recently touched last
         self.dirty: Changed = {}  # folded since the last write began
         self.flushing: Changed = {}  # being written
-        self.records: dict[str, GameRecord | None] = {}  # None: a game this server does not fold
+        # the games' records, as many as tables (a log of millions of games must not keep them all); None: a game
+        # this server does not fold
+        self.records: LRUCache[str, GameRecord | None] = LRUCache(maxsize=max(cached, 1))
         self.broken: set[str] = set()
 
     async def stream(self, page: int, flush_every: int) -> None:
@@ -149,9 +153,9 @@ class _Run:
         streams: dict[str, list[RecordedEvent]] = {}
         for event in recorded:
             streams.setdefault(event.stream_id, []).append(event)
-        await self._load_records([s for s in streams if s not in self.records])
+        records = await self._records_of(list(streams))
         for stream_id, events in streams.items():
-            record = self.records.get(stream_id)
+            record = records[stream_id]
             if record is None or stream_id in self.broken:
                 continue
             try:
@@ -165,10 +169,15 @@ class _Run:
                 self.dirty[stream_id] = (record, table)
                 self._keep(stream_id, table)
 
-    async def _load_records(self, stream_ids: list[str]) -> None:
-        found = await asyncio.gather(*(self.repo.store.game(s) for s in stream_ids))
-        for stream_id, record in zip(stream_ids, found, strict=True):
-            self.records[stream_id] = record if record is not None and record.game in GAMES else None
+    async def _records_of(self, stream_ids: list[str]) -> dict[str, GameRecord | None]:
+        """The page's games' records: remembered, else read (side by side)."""
+        found = {s: self.records[s] for s in stream_ids if s in self.records}
+        missing = [s for s in stream_ids if s not in found]
+        for stream_id, record in zip(
+            missing, await asyncio.gather(*(self.repo.store.game(s) for s in missing)), strict=True
+        ):
+            found[stream_id] = self.records[stream_id] = record if record is not None and record.game in GAMES else None
+        return found
 
     async def _advance(self, record: GameRecord, events: list[RecordedEvent]) -> Table[Any] | None:
         """The game's table moved on by `events` (the next ones of its stream); None when its projection is at

@@ -9,11 +9,12 @@ import pytest
 import redis.asyncio as redis
 
 from api.dependencies import Services
+from domain.kernel.shuffle import Draws
 from services.codec import codec, encode_table
-from services.ports import Checkpoint, EventStore, RebuildPlace, RecordedEvent, StoreUnavailable
+from services.ports import Checkpoint, EventStore, GameRecord, RebuildPlace, RecordedEvent, StoreUnavailable
 from services.rebuild import Progress, Rebuilder
 from services.repository import Repository
-from tests.game_driver import new_game, play_to_end
+from tests.game_driver import new_game, play_to_end, step
 
 pytestmark = pytest.mark.integration
 
@@ -121,3 +122,29 @@ async def test_the_command_says_it_continues(services: Services, settings: objec
     assert await projections.rebuild_place() is None
     again = tapis("rebuild", "--from-scratch", **urls)
     assert again.returncode == 0 and "continuing" not in again.stderr, again.stderr
+
+
+class ReadsBack(Repository):
+    """Counts the projections read back by a rebuild (for a game it no longer held in memory)."""
+
+    read_back = 0
+
+    async def snapshot(self, record: GameRecord) -> tuple[int, bytes] | None:
+        self.read_back += 1
+        return await super().snapshot(record)
+
+
+async def test_tables_evicted_from_memory_are_read_back(services: Services, redis_conn: redis.Redis) -> None:
+    # room for two tables and two records: the interleaved games leave memory and come back from the projections
+    # written for them (or from those waiting to be written)
+    tables = [await new_game(services, "six-nimmt", players) for players in (2, 3, 4, 2)]
+    draws = {game_id: Draws(b"rebuild", game_id) for game_id, _, _ in tables}
+    for _ in range(30):  # the games' commands in turn: their events interleave in the log
+        for game_id, _, tokens in tables:
+            await step(services, game_id, tokens, draws[game_id])
+    await redis_conn.flushdb()
+    total = await services.repo.store.log_size()
+    repo = ReadsBack(services.repo.store, services.repo.projections)
+    assert await Rebuilder(repo, page=7, cached=2, flush_every=20).run() == total
+    assert repo.read_back > 0  # the path this test is for was taken
+    await assert_replays(services, [game_id for game_id, _, _ in tables])
