@@ -19,7 +19,6 @@ const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PENDING = new Set([
   "src/audit.ts",
   "src/games/bohnanza.ts",
-  "src/games/daron.ts",
   "src/verify/checks.ts",
   "src/verify/document.ts",
   "src/verify/jcs.ts",

@@ -3,6 +3,7 @@
 // hand. A deposit is several cards at once: the viewer picks cards of the hand (toggles) and the legal deposits that
 // hold them are offered as buttons; every other legal move (draw, pass, duel, riposte, brawl, accept) is a button.
 import type { components } from "../api/schema";
+import { t, tryT } from "../i18n";
 import {
   actions,
   area,
@@ -12,9 +13,9 @@ import {
   type Move,
   moveButton,
   movesOf,
+  listWords,
   movesOfType,
   playerName,
-  plural,
   prompt,
   seatsPanel,
   tableRenderer,
@@ -23,16 +24,14 @@ import type { TableContext } from "./types";
 
 type View = components["schemas"]["DaronView"];
 
-const NAMES: Record<string, string> = {
-  joker_even: "even joker",
-  joker_odd: "odd joker",
-  x2: "times two",
-  daron: "Daron",
-};
-const FACES: Record<string, string> = { joker_even: "J even", joker_odd: "J odd", x2: "×2", daron: "Daron" };
-
+/** A card in words: a number or an operator by its code ("7", "+3"), the others by name (« Joker pair »). */
 function cardWords(card: string): string {
-  return NAMES[card] ?? card;
+  return tryT(`dr.name.${card}`) ?? card;
+}
+
+/** What a card's face shows. */
+function faceOf(card: string): string {
+  return card === "x2" ? "×2" : (tryT(`dr.face.${card}`) ?? card);
 }
 
 function kindOf(card: string): string {
@@ -51,7 +50,7 @@ function cardOf(card: string, small = false): HTMLElement {
       "aria-label": cardWords(card),
       "data-card": card, // which card, for tests comparing the table with the view's JSON (replay, hidden hands)
     },
-    el("span", { class: "card-value", "aria-hidden": "true" }, FACES[card] ?? card),
+    el("span", { class: "card-value", "aria-hidden": "true" }, faceOf(card)),
   );
 }
 
@@ -94,9 +93,10 @@ class DaronTable {
 
   private pile(): HTMLElement {
     const state = this.state;
-    const direction = state.direction === 1 ? "↻ to increasing seats" : "↺ to decreasing seats";
+    const direction = t(state.direction === 1 ? "dr.up" : "dr.down");
+    const drawWords = t("dr.draw", { cards: t("kit.cards", { count: state.draw_size }) });
     return area(
-      "Pile",
+      t("dr.pile"),
       "dr-pile",
       el(
         "div",
@@ -105,29 +105,29 @@ class DaronTable {
           "figure",
           { class: "dr-stack" },
           state.top === null
-            ? el("span", { class: "card back", role: "img", "aria-label": "no card yet" })
+            ? el("span", { class: "card back", role: "img", "aria-label": t("dr.noCard") })
             : el(
                 "span",
-                { class: "card dr-card dr-number dr-top", role: "img", "aria-label": `Top of the discard pile: ${state.top}` },
+                { class: "card dr-card dr-number dr-top", role: "img", "aria-label": t("dr.top", { card: state.top }) },
                 el("span", { class: "card-value", "aria-hidden": "true" }, state.top),
               ),
-          el("figcaption", {}, `Discard pile: ${plural(state.discard_size, "card")}`),
+          el("figcaption", {}, t("dr.discard", { cards: t("kit.cards", { count: state.discard_size }) })),
         ),
         el(
           "figure",
           { class: "dr-stack" },
-          el("span", { class: "card back", role: "img", "aria-label": `Draw pile: ${plural(state.draw_size, "card")}` }),
-          el("figcaption", {}, `Draw pile: ${plural(state.draw_size, "card")}`),
+          el("span", { class: "card back", role: "img", "aria-label": drawWords }),
+          el("figcaption", {}, drawWords),
         ),
-        el("p", { class: "dr-direction" }, `Play goes ${direction}`),
+        el("p", { class: "dr-direction" }, t("dr.direction", { direction })),
       ),
       state.duel_pile.length || state.brawl_size
         ? el(
             "p",
             { class: "gt-note" },
-            "Set aside this round: ",
+            t("dr.aside"),
             el("span", { class: "gt-cards-inline" }, state.duel_pile.map((card) => cardOf(card, true))),
-            state.brawl_size ? ` ${plural(state.brawl_size, "Daron card")} from brawls` : null,
+            state.brawl_size ? t("dr.fromBrawls", { cards: t("dr.darons", { count: state.brawl_size }) }) : null,
           )
         : null,
     );
@@ -139,28 +139,28 @@ class DaronTable {
     if (state.duel) {
       const duel = state.duel;
       return area(
-        "Duel",
+        t("dr.duel"),
         "dr-fight",
         el(
           "p",
           {},
-          `${playerName(ctx, duel.attacker)} attacks ${playerName(ctx, duel.defender)}: whoever gives in draws `,
-          el("strong", {}, plural(duel.amount, "card")),
-          `. ${playerName(ctx, duel.to_answer)} answers now.`,
+          t("dr.attacks", { attacker: playerName(ctx, duel.attacker), defender: playerName(ctx, duel.defender) }),
+          el("strong", {}, t("kit.cards", { count: duel.amount })),
+          t("dr.answers", { name: playerName(ctx, duel.to_answer) }),
         ),
       );
     }
     if (state.brawl) {
       const brawl = state.brawl;
       return area(
-        "Brawl",
+        t("dr.brawl"),
         "dr-fight",
         el(
           "p",
           {},
-          `${playerName(ctx, brawl.initiator)} started a brawl: `,
-          el("strong", {}, plural(brawl.count, "Daron card")),
-          ` laid so far. ${playerName(ctx, brawl.to_answer)} joins or gives in now.`,
+          t("dr.started", { name: playerName(ctx, brawl.initiator) }),
+          el("strong", {}, t("dr.darons", { count: brawl.count })),
+          t("dr.joins", { name: playerName(ctx, brawl.to_answer) }),
         ),
       );
     }
@@ -171,7 +171,7 @@ class DaronTable {
     const hands = this.state.hands;
     if (!hands) return null;
     return area(
-      this.ctx.view.status === "finished" ? "Hands at the end" : "Hands at the end of the round",
+      t(this.ctx.view.status === "finished" ? "dr.handsEnd" : "dr.handsRound"),
       "dr-hands",
       el(
         "ul",
@@ -181,7 +181,7 @@ class DaronTable {
             "li",
             {},
             el("span", { class: "gt-caption lb-taken-name" }, playerName(this.ctx, seat)),
-            el("span", { class: "gt-cards-inline" }, hand.length ? hand.map((card) => cardOf(card, true)) : "out"),
+            el("span", { class: "gt-cards-inline" }, hand.length ? hand.map((card) => cardOf(card, true)) : t("dr.out")),
           ),
         ),
       ),
@@ -190,7 +190,7 @@ class DaronTable {
 
   private depositLabel(move: Move): string {
     const cards = (move["cards"] as string[]).map(cardWords);
-    return `Deposit ${cards.join(", ")} (the top becomes ${cards[cards.length - 1] ?? ""})`;
+    return t("dr.deposit", { cards: cards.join(", "), top: cards[cards.length - 1] ?? "" });
   }
 
   private hand(): HTMLElement | null {
@@ -209,11 +209,11 @@ class DaronTable {
           type: "button",
           class: `card dr-card dr-${kindOf(card)} pickable${on ? " chosen" : ""}`,
           "aria-pressed": String(on),
-          "aria-label": `${cardWords(card)}: ${on ? "picked for the deposit, click to put back" : "pick for a deposit"}`,
+          "aria-label": t(on ? "dr.picked" : "dr.pick", { card: cardWords(card) }),
           "data-focus": `pick:${position}`,
           "data-card": card,
         },
-        el("span", { class: "card-value", "aria-hidden": "true" }, FACES[card] ?? card),
+        el("span", { class: "card-value", "aria-hidden": "true" }, faceOf(card)),
       );
       toggle.addEventListener("click", () => {
         if (chosen.has(position)) chosen.delete(position);
@@ -227,21 +227,21 @@ class DaronTable {
       moveButton(
         this.ctx,
         move,
-        `Deposit ${(move["cards"] as string[]).map((card) => FACES[card] ?? card).join(" ")}`,
+        t("dr.depositShort", { cards: (move["cards"] as string[]).map((card) => faceOf(card)).join(" ") }),
         this.depositLabel(move),
       ),
     );
     const hint = deposits.length
       ? chosen.size
-        ? `${plural(matching.length, "deposit")} with the cards you picked.`
-        : "Pick cards of your hand to narrow the deposits, or choose one below."
+        ? t("dr.matching", { count: matching.length })
+        : t("dr.hint")
       : null;
     return area(
-      "Your hand",
+      t("kit.yourHand"),
       "gt-hand",
-      hand.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, "No card in hand."),
+      hand.length ? el("ul", { class: "gt-cards" }, cards) : el("p", { class: "gt-note" }, t("kit.noCard")),
       hint ? el("p", { class: "gt-note" }, hint) : null,
-      actions("Deposits", depositButtons),
+      actions(t("dr.deposits"), depositButtons),
       chosen.size
         ? el("div", { class: "gt-actions" }, this.clearButton(chosen))
         : null,
@@ -249,7 +249,7 @@ class DaronTable {
   }
 
   private clearButton(chosen: Set<number>): HTMLElement {
-    const button = el("button", { type: "button", class: "move secondary", "data-focus": "clear-picks" }, "Clear the picked cards");
+    const button = el("button", { type: "button", class: "move secondary", "data-focus": "clear-picks" }, t("dr.clear"));
     button.addEventListener("click", () => {
       chosen.clear();
       this.redraw();
@@ -263,28 +263,37 @@ class DaronTable {
       const card = typeof move["card"] === "string" ? move["card"] : "";
       switch (move.type) {
         case "draw":
-          buttons.push(moveButton(this.ctx, move, "Draw a card", "Draw a card"));
+          buttons.push(moveButton(this.ctx, move, t("dr.drawCard"), t("dr.drawCard")));
           break;
         case "pass":
-          buttons.push(moveButton(this.ctx, move, "Pass", "Pass: keep the card drawn"));
+          buttons.push(moveButton(this.ctx, move, t("dr.pass"), t("dr.passKeep")));
           break;
         case "duel":
           buttons.push(
-            moveButton(this.ctx, move, `Duel with ${FACES[card] ?? card}`, `Start a duel with ${cardWords(card)} against the next player`),
+            moveButton(
+              this.ctx,
+              move,
+              t("dr.duelWith", { card: faceOf(card) }),
+              t("dr.duelLabel", { card: cardWords(card) }),
+            ),
           );
           break;
         case "riposte":
-          buttons.push(moveButton(this.ctx, move, `Riposte ${FACES[card] ?? card}`, `Riposte with ${cardWords(card)}`));
+          buttons.push(
+            moveButton(this.ctx, move, t("dr.riposte", { card: faceOf(card) }), t("dr.riposteLabel", { card: cardWords(card) })),
+          );
           break;
         case "brawl": {
           const count = Number(move["count"]);
-          const verb = this.state.brawl ? "Join the brawl" : "Start a brawl";
-          buttons.push(moveButton(this.ctx, move, `${verb}: ${plural(count, "Daron")}`, `${verb} with ${plural(count, "Daron card")}`));
+          const verb = t(this.state.brawl ? "dr.join" : "dr.start");
+          buttons.push(
+            moveButton(this.ctx, move, t("dr.brawlShort", { verb, count }), t("dr.brawlLabel", { verb, count })),
+          );
           break;
         }
         case "accept": {
           const amount = this.state.duel?.amount;
-          const words = amount !== undefined ? `Give in and draw ${plural(amount, "card")}` : "Give in and draw";
+          const words = amount !== undefined ? t("dr.giveIn", { count: amount }) : t("dr.giveInAny");
           buttons.push(moveButton(this.ctx, move, words, words, "move secondary"));
           break;
         }
@@ -292,21 +301,21 @@ class DaronTable {
           break;
       }
     }
-    return actions("Moves", buttons);
+    return actions(t("dr.moves"), buttons);
   }
 
   private prompt(): string {
     const ctx = this.ctx;
     const state = this.state;
     if (ctx.view.status === "finished") return ""; // the end screen says it
-    if (ctx.view.status !== "active") return `The game is ${ctx.view.status}.`;
+    if (ctx.view.status !== "active") return t("kit.gameIs", { status: t(`status.${ctx.view.status}`) });
     const mine = ctx.seat !== null && ctx.view.awaiting.includes(ctx.seat);
-    if (mine && state.duel) return "You are in a duel: riposte or give in.";
-    if (mine && state.brawl) return "A brawl: join with Daron cards or give in.";
-    if (mine && state.phase === "drawn") return "You drew: deposit or pass.";
-    if (mine) return "Your turn: deposit, draw, duel or start a brawl.";
+    if (mine && state.duel) return t("dr.pDuel");
+    if (mine && state.brawl) return t("dr.pBrawl");
+    if (mine && state.phase === "drawn") return t("dr.pDrawn");
+    if (mine) return t("dr.pTurn");
     const waiting = ctx.view.awaiting.map((seat) => playerName(ctx, seat));
-    return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+    return waiting.length ? t("kit.waiting", { who: listWords(waiting) }) : "";
   }
 
   build(): HTMLElement {
@@ -314,18 +323,18 @@ class DaronTable {
     const ctx = this.ctx;
     const seats = seatsPanel(ctx, {
       score: (seat) => state.scores[seat] ?? 0,
-      facts: (seat): Child[] => [plural(state.hand_sizes[seat] ?? 0, "card")],
+      facts: (seat): Child[] => [t("kit.cards", { count: state.hand_sizes[seat] ?? 0 })],
       status: (seat) => {
         if (ctx.view.status !== "active") return null;
-        if (state.duel?.to_answer === seat || state.brawl?.to_answer === seat) return "answering";
-        if (state.to_act === seat) return state.phase === "drawn" ? "drew a card" : "to act";
+        if (state.duel?.to_answer === seat || state.brawl?.to_answer === seat) return t("dr.answering");
+        if (state.to_act === seat) return t(state.phase === "drawn" ? "dr.drew" : "dr.toAct");
         return null;
       },
     });
     return el(
       "div",
       {},
-      el("p", { class: "gt-header" }, `Round ${state.round} of 3 · shed your hand first · highest total wins`),
+      el("p", { class: "gt-header" }, t("dr.header", { round: state.round })),
       prompt(this.prompt()),
       finalPanel(ctx),
       seats,

@@ -4,6 +4,7 @@
 import type { Schemas } from "../api/client";
 import { type Args, format, lang, type Lang, listOf, markDocument, setLang, type Translation } from "./core";
 import * as barbu from "./barbu";
+import * as daron from "./daron";
 import * as errors from "./errors";
 import * as leBaron from "./le-baron";
 import * as options from "./options";
@@ -14,7 +15,7 @@ import * as sixNimmt from "./six-nimmt";
 
 export { lang, type Lang } from "./core";
 
-export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...leBaron.en, ...barbu.en, ...replay.en } as const;
+export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...leBaron.en, ...barbu.en, ...daron.en, ...replay.en } as const;
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
 
@@ -26,6 +27,7 @@ export const fr: Translation<Catalogue> = {
   ...sixNimmt.fr,
   ...leBaron.fr,
   ...barbu.fr,
+  ...daron.fr,
   ...replay.fr,
 };
 
