@@ -129,3 +129,28 @@ def test_barbu_and_le_baron_tables_speak_the_players_french(french_page: Page, w
         "aria-label", re.compile(r"^Jouer \d+.*(bleu|jaune|vert|rouge|noir|blanc|le Baron).*points?$")
     )
     assert page_errors(page) == []
+
+
+def test_bohnanza_table_and_audit_page_in_french(french_page: Page, web_url: str) -> None:
+    page = french_page
+    seated = seat_person_with_bots(web_url, "bohnanza", 3, {}, "b0" * 32)
+    table = open_table(page, web_url, seated)
+    # the person is the active player and plants first: the French edition's beans, the haricomètre, the champs
+    expect(table.locator(".gt-prompt")).to_have_text("Plantez la carte de devant de votre main.")
+    plant = table.locator(".bn-field [data-move]").first
+    expect(plant).to_have_attribute("aria-label", re.compile(r"^Planter la carte de devant \(.+\) dans le champ \d$"))
+    beans = "haricot bleu|piment|haricot puant|haricot vert|soja|cornille|haricot rouge|haricot de jardin"
+    expect(table.locator(".bn-hand .bn-card").first).to_have_attribute("aria-label", re.compile(rf"^({beans}), "))
+    expect(table.get_by_role("region", name=re.compile("^Votre main"))).to_be_visible()
+    assert table.get_by_role("region", name=re.compile("^Champs de ")).count() == 3
+
+    page.goto(f"{web_url}/audit.html")
+    page.get_by_role("heading", name="Auditer une partie terminée", level=1).wait_for()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    page.get_by_label("Ou l’identifiant d’une partie : la page va chercher son export sur ce serveur").fill("nope")
+    page.get_by_role("button", name="Chercher et vérifier").click()
+    # the API's error code in French, the code kept
+    expect(page.locator("#error")).to_have_text(
+        "L’export de nope n’a pas pu être obtenu : Cette partie n’existe pas (game_not_found)"
+    )
+    assert page_errors(page) == []

@@ -3,7 +3,8 @@
 // by its stable code (the same in every verifier) with its verdict; those after a failure are shown as not run, as
 // every verifier stops there (each builds on the ones before: the seed, then the key, then the shuffles). The
 // fairness level says who could have chosen the deal: only `committed` is fair.
-import { describeError, tapisClient } from "./api/client";
+import { tapisClient } from "./api/client";
+import { errorText, mountLanguageSwitch, t, translateStatic, tryT } from "./i18n";
 import { CHECK_NAMES, Malformed, SERVER_ONLY, decodeFile, isHead, verifyExport } from "./verify";
 import type { CheckResult, Fairness, Report, Status } from "./verify";
 
@@ -26,35 +27,27 @@ const fairness = byId("fairness");
 const rows = byId<HTMLTableElement>("checks").tBodies[0] as HTMLTableSectionElement;
 const errorRegion = byId("error");
 
-// what each check proves, in words for a person (docs/fair-play.md)
-const PROVES: Record<string, string> = {
-  protocol: "the stream has the exact shape its protocol version writes: no downgrade skipped a check",
-  commitment: "the seed revealed at the end is the one committed to before anything was dealt",
-  reveals: "each revealed entropy is the one its player committed to before anyone revealed",
-  deal_key: "the deal key mixes in the seats' entropy, as they joined or revealed it",
-  chain: "no event, its metadata or its time was edited, removed, inserted or moved without recomputing the chain",
-  shuffles: "every shuffle follows from the key, and every dealt hand, row, pile and turned card from its shuffle",
-  head: "the history you saw (the head you kept) is a prefix of this file",
-};
+// what each check proves, in words for a person (docs/fair-play.md): the catalogue's au.p.<check>
+function proves(check: string): string {
+  return tryT(`au.p.${check}`) ?? "";
+}
 
 // the fairness levels of docs/fair-play.md, for a person: only `committed` means nobody could choose the deal
-const LEVELS: Record<Fairness, string> = {
-  committed:
-    "fair: at least one person committed to an entropy and revealed it, so nobody, the server included, could choose the deal",
-  open: "not proven fair: people sent public entropy, so the server together with the last player to join could have tried entropies until the deal suited them",
-  server:
-    "not proven fair: no person's entropy went into the deal (all bots, or nobody committed), so the server's seed alone fixed it, and the server could have drawn it again",
-  client: "not fair: the creator chose the seed (a test-mode server): the game is reproducible, nothing more",
-  pending: "not dealt: nobody's cards were dealt",
-};
+const LEVELS = {
+  committed: "au.l.committed",
+  open: "au.l.open",
+  server: "au.l.server",
+  client: "au.l.client",
+  pending: "au.l.pending",
+} as const satisfies Record<Fairness, string>;
 
-const LABELS: Record<Status, string> = {
-  ok: "pass",
-  "n/a": "does not apply",
-  partial: "pass, in part",
-  not_run: "needs the rules",
-  failed: "FAIL",
-};
+const LABELS = {
+  ok: "au.s.ok",
+  "n/a": "au.s.n/a",
+  partial: "au.s.partial",
+  not_run: "au.s.not_run",
+  failed: "au.s.failed",
+} as const satisfies Record<Status, string>;
 
 function cell(text: string, className?: string): HTMLTableCellElement {
   const td = document.createElement("td");
@@ -82,24 +75,29 @@ function show(source: string, report: Report, headGiven: boolean): void {
     const code = document.createElement("code");
     code.textContent = name;
     title.append(code);
-    const status = cell(done ? LABELS[done.status] : "not run", "status");
+    const status = cell(done ? t(LABELS[done.status]) : t("au.notRun"), "status");
     const detail = done
-      ? `${done.detail}${done.status === "ok" ? ` — proves ${PROVES[name] ?? ""}` : ""}`
-      : `not run: it builds on ${failed?.name ?? "an earlier check"}, which failed`;
+      ? done.status === "ok"
+        ? t("au.proves", { detail: done.detail, proves: proves(name) })
+        : done.detail
+      : t("au.buildsOn", { check: failed?.name ?? t("au.earlier") });
     row.append(title, status, cell(detail, "detail"));
     rows.append(row);
   }
   if (failed) {
     verdict.dataset.verdict = "failed";
     verdict.dataset.code = failed.name;
-    verdict.textContent = `FAILED ${failed.name}: ${failed.detail}`;
+    verdict.textContent = t("au.failed", { check: failed.name, detail: failed.detail });
   } else {
     verdict.dataset.verdict = "ok";
     delete verdict.dataset.code;
     const count = (status: Status): number => results.filter((r) => r.status === status).length;
-    verdict.textContent =
-      `Every check done in this browser passed (${count("ok")} passed, ${count("partial")} in part, ` +
-      `${count("n/a")} do not apply, ${count("not_run")} need the rules).`;
+    verdict.textContent = t("au.passed", {
+      ok: count("ok"),
+      partial: count("partial"),
+      na: count("n/a"),
+      rules: count("not_run"),
+    });
   }
   showFairness(report);
   result.dataset.source = source;
@@ -111,35 +109,42 @@ function showFairness(report: Report): void {
   fairness.dataset.fairness = level;
   fairness.dataset.fair = String(report.fair);
   const name = document.createElement("strong");
-  name.textContent = `Fairness: ${level}`;
+  name.textContent = t("au.fairness", { level });
   // a document that claims another level than its events give is named: the level shown is the events'
-  const failed = report.verdict === "failed" ? " — but a check failed, so nothing is proven" : "";
+  const failed = report.verdict === "failed" ? t("au.butFailed") : "";
   // the document's own word is not trusted: a claim its events do not bear out is named
   const claimed = report.document.claimedFairness;
-  const claim =
-    claimed !== null && claimed !== level ? ` (the file claims ${claimed}: its events do not bear that out)` : "";
-  fairness.replaceChildren(name, ` — ${LEVELS[level]}${failed}${claim}.`);
+  const claim = claimed !== null && claimed !== level ? t("au.claims", { claimed }) : "";
+  fairness.replaceChildren(name, t("au.levelLine", { level: t(LEVELS[level]), failed, claim }));
 }
 
 async function verifyText(source: string, text: string): Promise<void> {
   errorRegion.textContent = "";
   const head = headInput.value.trim();
   if (head !== "" && !isHead(head)) {
-    showError("A chain head is 64 hex characters.");
+    showError(t("au.badHead"));
     headInput.focus();
     return;
   }
   result.hidden = false;
   rows.replaceChildren();
   fairness.hidden = true;
-  about.textContent = `Checking ${source}…`;
+  about.textContent = t("au.checking", { source });
   verdict.dataset.verdict = "running";
   delete verdict.dataset.code;
-  verdict.textContent = "Checking…";
+  verdict.textContent = t("au.checkingShort");
   try {
     const report = await verifyExport(text, head || null);
     const x = report.document;
-    about.textContent = `${source}: ${x.game} game ${x.gameId}, ${x.players} seats, ${x.events.length} events, export format ${x.formatVersion}, dealing ${x.dealing}.`;
+    about.textContent = t("au.about", {
+      source,
+      game: x.game,
+      id: x.gameId,
+      players: x.players,
+      events: x.events.length,
+      format: x.formatVersion,
+      dealing: x.dealing,
+    });
     if (!gameInput.value) gameInput.value = x.gameId;
     show(source, report, head !== "");
   } catch (error) {
@@ -157,11 +162,11 @@ function showMalformed(error: unknown): void {
   verdict.dataset.verdict = "malformed";
   if (error instanceof Malformed) {
     verdict.dataset.code = error.code;
-    verdict.textContent = `Not a well-formed export (${error.code}), nothing checked: ${error.message}`;
+    verdict.textContent = t("au.malformed", { code: error.code, message: error.message });
   } else {
     // a shape no check expected: a bug of this page, said as such rather than as a verdict on the file
     delete verdict.dataset.code;
-    verdict.textContent = `Not checked: this page met content it did not expect (${error instanceof Error ? error.message : String(error)})`;
+    verdict.textContent = t("au.unexpected", { message: error instanceof Error ? error.message : String(error) });
   }
 }
 
@@ -175,7 +180,7 @@ fileInput.addEventListener("change", async () => {
     showMalformed(error);
     return;
   }
-  await verifyText(`the file ${file.name}`, text);
+  await verifyText(t("au.theFile", { name: file.name }), text);
 });
 
 async function fetchAndVerify(gameId: string): Promise<void> {
@@ -193,10 +198,10 @@ async function fetchAndVerify(gameId: string): Promise<void> {
         // not the API's error body (a proxy's page): described by its status
       }
     }
-    showError(`The export of ${gameId} could not be fetched: ${describeError(body, answer.response)}`);
+    showError(t("au.noExport", { id: gameId, error: errorText(body, answer.response) }));
     return;
   }
-  await verifyText(`the export of ${gameId} from this server`, answer.data);
+  await verifyText(t("au.fromServer", { id: gameId }), answer.data);
 }
 
 serverForm.addEventListener("submit", (event) => {
@@ -214,6 +219,9 @@ for (const check of SERVER_ONLY) {
   serverOnly.append(item);
 }
 
+// the page's static words in the reader's language; the switch reloads (the address keeps the game)
+translateStatic();
+mountLanguageSwitch(() => window.location.reload());
 verdict.tabIndex = -1;
 const given = new URLSearchParams(window.location.search).get("game");
 if (given) {

@@ -9,8 +9,9 @@ import path from "node:path";
 
 import ts from "typescript";
 
-const LETTER = /[A-Za-zÀ-ÿ]/;
-const PROSE = [/[A-Za-zÀ-ÿ]{2,}[,:;]?\s+[A-Za-zÀ-ÿ]{2,}/, /^\s*[A-Z][a-zà-ÿ]{2,}/];
+// letters, Latin-1 accented ones included (not × and ÷, which sit among them)
+const LETTER = /[A-Za-zÀ-ÖØ-öø-ÿ]/;
+const PROSE = [/[A-Za-zÀ-ÖØ-öø-ÿ]{2,}[,:;]?\s+[A-Za-zÀ-ÖØ-öø-ÿ]{2,}/, /^\s*[A-Z][a-zß-öø-ÿ]{2,}/];
 
 // calls whose string arguments are code, not words: DOM and storage plumbing, the catalogue's own lookups
 const CODE_CALLS = new Set([

@@ -4,6 +4,7 @@
 // compose any other proposal by clicks (partner, cards given, beans wanted). Planting, harvesting and buying a field
 // are buttons on the fields.
 import type { components } from "../api/schema";
+import { t, tryT } from "../i18n";
 import {
   actions,
   area,
@@ -17,7 +18,6 @@ import {
   moveButton,
   movesOfType,
   playerName,
-  plural,
   prompt,
   seatsPanel,
   tableRenderer,
@@ -34,15 +34,30 @@ interface Bean {
   extended: boolean;
 }
 
-const PHASES: Record<View["phase"], string> = {
-  plant: "planting from the hand",
-  trade: "turned-up cards and trading",
-  plant_pending: "planting traded and kept cards",
-  finished: "finished",
-};
+const PHASES = {
+  plant: "bn.phase.plant",
+  trade: "bn.phase.trade",
+  plant_pending: "bn.phase.plant_pending",
+  finished: "bn.phase.finished",
+} as const satisfies Record<View["phase"], string>;
 
+/** A bean's name (« haricot bleu »); a bean this client does not know by its id. */
 function beanWords(bean: string): string {
-  return bean.replace(/_/g, "-");
+  return tryT(`bn.bean.${bean}`) ?? bean.replace(/_/g, "-");
+}
+
+/** "3 blue beans" / « 3 × haricot bleu ». */
+function beansWords(count: number, bean: string): string {
+  return t("bn.beans", { count, bean: beanWords(bean) });
+}
+
+function coinWords(count: number): string {
+  return t("bn.coins", { count });
+}
+
+/** "2 blue" / « 2 × haricot bleu »: beans wanted. */
+function countWords(count: number, bean: string): string {
+  return t("bn.count", { count, bean: beanWords(bean) });
 }
 
 function beanCard(bean: string, note?: string, small = false): HTMLElement {
@@ -51,7 +66,7 @@ function beanCard(bean: string, note?: string, small = false): HTMLElement {
     {
       class: `card bn-card bn-${bean}${small ? " small" : ""}`,
       role: "img",
-      "aria-label": note ? `${beanWords(bean)} bean, ${note}` : `${beanWords(bean)} bean`,
+      "aria-label": note ? t("bn.cardNote", { bean: beanWords(bean), note }) : t("bn.card", { bean: beanWords(bean) }),
       "data-card": bean, // which bean, for tests comparing the table with the view's JSON (replay, hidden hands)
     },
     el("span", { class: "bn-bean", "aria-hidden": "true" }),
@@ -97,7 +112,7 @@ class BohnanzaTable {
     const meter = this.meters.get(bean);
     if (!meter) return "";
     const steps = meter
-      .map((needed, index) => (needed === null ? null : `${plural(index + 1, "coin")} for ${needed}`))
+      .map((needed, index) => (needed === null ? null : t("bn.step", { coins: coinWords(index + 1), cards: needed })))
       .filter((step): step is string => step !== null);
     return steps.join(", ");
   }
@@ -116,7 +131,7 @@ class BohnanzaTable {
     if (!meter) return null;
     return el(
       "ol",
-      { class: "bn-meter", "aria-label": `Bean-o-meter: ${this.meterWords(bean)}` },
+      { class: "bn-meter", "aria-label": t("bn.meter", { steps: this.meterWords(bean) }) },
       meter.map((needed, index) =>
         needed === null
           ? null
@@ -142,27 +157,27 @@ class BohnanzaTable {
       const buttons: HTMLElement[] = [];
       if (mine) {
         for (const move of plants.filter((candidate) => candidate["field"] === index)) {
-          const words = `Plant the front card of your hand (${beanWords(front ?? "")}) into field ${index + 1}`;
-          buttons.push(moveButton(ctx, move, `Plant ${beanWords(front ?? "")}`, words));
+          const words = t("bn.plantFront", { bean: beanWords(front ?? ""), field: index + 1 });
+          buttons.push(moveButton(ctx, move, t("bn.plant", { bean: beanWords(front ?? "") }), words));
         }
         for (const move of pendingPlants.filter((candidate) => candidate["field"] === index)) {
           const bean = pending[Number(move["card"])] ?? "";
-          const words = `Plant the pending ${beanWords(bean)} (card ${Number(move["card"]) + 1}) into field ${index + 1}`;
-          buttons.push(moveButton(ctx, move, `Plant ${beanWords(bean)}`, words));
+          const words = t("bn.plantPending", { bean: beanWords(bean), card: Number(move["card"]) + 1, field: index + 1 });
+          buttons.push(moveButton(ctx, move, t("bn.plant", { bean: beanWords(bean) }), words));
         }
         for (const move of harvests.filter((candidate) => candidate["field"] === index)) {
           const coins = field ? this.coinsFor(field.bean, field.count) : 0;
           const words = field
-            ? `Harvest field ${index + 1}: ${plural(field.count, `${beanWords(field.bean)} bean`)} for ${plural(coins, "coin")}`
-            : `Harvest field ${index + 1}`;
+            ? t("bn.harvestField", { field: index + 1, beans: beansWords(field.count, field.bean), coins: coinWords(coins) })
+            : t("bn.harvestEmpty", { field: index + 1 });
           // a harvest that brings nothing is offered (it frees the field) but must not look like a good move
-          const kind = coins === 0 ? "move quiet" : "move secondary";
-          buttons.push(moveButton(ctx, move, `Harvest (${plural(coins, "coin")})`, words, kind));
+          const kind = coins === 0 ? "move quiet" : "move secondary"; // i18n-exempt: class names
+          buttons.push(moveButton(ctx, move, t("bn.harvest", { coins: coinWords(coins) }), words, kind));
         }
       }
       const label = field
-        ? `Field ${index + 1}: ${plural(field.count, `${beanWords(field.bean)} bean`)}`
-        : `Field ${index + 1}: empty`;
+        ? t("bn.field", { field: index + 1, beans: beansWords(field.count, field.bean) })
+        : t("bn.fieldEmpty", { field: index + 1 });
       return el(
         "li",
         { class: `bn-field${field ? "" : " empty"}`, "aria-label": label, "data-field": index },
@@ -170,33 +185,39 @@ class BohnanzaTable {
           ? el(
               "div",
               { class: "bn-field-crop" },
-              beanCard(field.bean, plural(field.count, "card")),
+              beanCard(field.bean, t("kit.cards", { count: field.count })),
               el("span", { class: "bn-count", "aria-hidden": "true" }, `×${field.count}`),
             )
-          : el("span", { class: "bn-empty", "aria-hidden": "true" }, "empty"),
+          : el("span", { class: "bn-empty", "aria-hidden": "true" }, t("bn.empty")),
         field ? this.meter(field.bean, field.count) : null,
         buttons.length ? el("div", { class: "gt-actions" }, buttons) : null,
       );
     });
     const buy = mine
       ? movesOfType(ctx, "buy_field").map((move) =>
-          moveButton(ctx, move, `Buy a third field (${plural(this.state.field_price, "coin")})`, `Buy a third field for ${plural(this.state.field_price, "coin")}`, "move secondary"),
+          moveButton(
+            ctx,
+            move,
+            t("bn.buy", { coins: coinWords(this.state.field_price) }),
+            t("bn.buyLabel", { coins: coinWords(this.state.field_price) }),
+            "move secondary",
+          ),
         )
       : [];
     return el(
       "section",
-      { class: `bn-seat${mine ? " you" : ""}${this.state.active === seat ? " active" : ""}`, "aria-label": `Fields of ${playerName(ctx, seat)}` },
-      el("h3", {}, `${playerName(ctx, seat)}: ${plural(this.state.coins[seat] ?? 0, "coin")}`),
+      { class: `bn-seat${mine ? " you" : ""}${this.state.active === seat ? " active" : ""}`, "aria-label": t("bn.fieldsOf", { name: playerName(ctx, seat) }) },
+      el("h3", {}, t("bn.gold", { name: playerName(ctx, seat), coins: coinWords(this.state.coins[seat] ?? 0) })),
       el("ul", { class: "bn-fields" }, items),
       pending.length
         ? el(
             "p",
             { class: "gt-note" },
-            "To plant: ",
-            el("span", { class: "gt-cards-inline" }, pending.map((bean) => beanCard(bean, "to plant", true))),
+            t("bn.toPlant"),
+            el("span", { class: "gt-cards-inline" }, pending.map((bean) => beanCard(bean, t("bn.toPlantNote"), true))),
           )
         : null,
-      actions("Fields", buy),
+      actions(t("bn.fields"), buy),
     );
   }
 
@@ -204,9 +225,9 @@ class BohnanzaTable {
     const faceUp = this.state.face_up;
     if (faceUp.length === 0) return null;
     return area(
-      "Turned up",
+      t("bn.turnedUp"),
       "bn-face-up",
-      el("ul", { class: "gt-cards" }, faceUp.map((bean, index) => el("li", {}, beanCard(bean, `turned-up card ${index + 1}`)))),
+      el("ul", { class: "gt-cards" }, faceUp.map((bean, index) => el("li", {}, beanCard(bean, t("bn.turnedUpCard", { index: index + 1 }))))),
     );
   }
 
@@ -214,17 +235,17 @@ class BohnanzaTable {
     if (this.ctx.seat === null) return null;
     const hand = this.state.hand;
     return area(
-      "Your hand (the front card is planted first)",
+      t("bn.yourHand"),
       "gt-hand",
       hand.length
         ? el(
             "ol",
             { class: "gt-cards bn-hand" },
             hand.map((bean, index) =>
-              el("li", { class: index === 0 ? "front" : null }, beanCard(bean, index === 0 ? "front card, planted next" : `card ${index + 1}`)),
+              el("li", { class: index === 0 ? "front" : null }, beanCard(bean, index === 0 ? t("bn.front") : t("bn.cardAt", { index: index + 1 }))),
             ),
           )
-        : el("p", { class: "gt-note" }, "No card in hand."),
+        : el("p", { class: "gt-note" }, t("kit.noCard")),
     );
   }
 
@@ -232,11 +253,11 @@ class BohnanzaTable {
 
   private tradeWords(trade: Trade): string {
     const from = playerName(this.ctx, trade.from);
-    const to = trade.to === null ? "anyone" : playerName(this.ctx, trade.to);
-    const gives = trade.give.length ? listWords(trade.give.map(beanWords)) : "nothing";
-    const wanted = Object.entries(trade.want).map(([bean, count]) => `${count} ${beanWords(bean)}`);
-    const wants = wanted.length ? listWords(wanted) : "nothing (a gift)";
-    return `${from} to ${to}: gives ${gives}, wants ${wants}`;
+    const to = trade.to === null ? t("bn.anyone") : playerName(this.ctx, trade.to);
+    const gives = trade.give.length ? listWords(trade.give.map(beanWords)) : t("bn.nothing");
+    const wanted = Object.entries(trade.want).map(([bean, count]) => countWords(count, bean));
+    const wants = wanted.length ? listWords(wanted) : t("bn.nothingGift");
+    return t("bn.trade", { from, to, gives, wants });
   }
 
   private trades(): HTMLElement | null {
@@ -253,13 +274,20 @@ class BohnanzaTable {
       const buttons: HTMLElement[] = [
         ...byId(accepts, trade.trade_id).map((move) => {
           const payment = this.paymentWords(move);
-          return moveButton(ctx, move, "Accept", `Accept proposal ${trade.trade_id} (${this.tradeWords(trade)})${payment}`);
+          const label = t("bn.acceptLabel", { id: trade.trade_id, trade: this.tradeWords(trade), payment });
+          return moveButton(ctx, move, t("bn.accept"), label);
         }),
         ...byId(declines, trade.trade_id).map((move) =>
-          moveButton(ctx, move, "Decline", `Decline proposal ${trade.trade_id} (${this.tradeWords(trade)})`, "move secondary"),
+          moveButton(
+            ctx,
+            move,
+            t("bn.decline"),
+            t("bn.declineLabel", { id: trade.trade_id, trade: this.tradeWords(trade) }),
+            "move secondary",
+          ),
         ),
         ...byId(withdraws, trade.trade_id).map((move) =>
-          moveButton(ctx, move, "Withdraw", `Withdraw your proposal ${trade.trade_id}`, "move secondary"),
+          moveButton(ctx, move, t("bn.withdraw"), t("bn.withdrawLabel", { id: trade.trade_id }), "move secondary"),
         ),
       ];
       const wanted = Object.entries(trade.want);
@@ -271,34 +299,42 @@ class BohnanzaTable {
           { class: "bn-trade-who" },
           el("strong", {}, playerName(ctx, trade.from)),
           " → ",
-          el("strong", {}, trade.to === null ? "anyone" : playerName(ctx, trade.to)),
-          wanted.length === 0 ? el("span", { class: "gt-badge" }, "gift") : null,
-          trade.give.length === 0 ? el("span", { class: "gt-badge" }, "request") : null,
+          el("strong", {}, trade.to === null ? t("bn.anyone") : playerName(ctx, trade.to)),
+          wanted.length === 0 ? el("span", { class: "gt-badge" }, t("bn.gift")) : null,
+          trade.give.length === 0 ? el("span", { class: "gt-badge" }, t("bn.request")) : null,
         ),
         el(
           "div",
           { class: "bn-trade-terms" },
-          el("span", {}, "gives "),
-          trade.give.length ? el("span", { class: "gt-cards-inline" }, trade.give.map((bean) => beanCard(bean, "offered", true))) : "nothing",
-          el("span", {}, " for "),
+          el("span", {}, t("bn.gives")),
+          trade.give.length
+            ? el("span", { class: "gt-cards-inline" }, trade.give.map((bean) => beanCard(bean, t("bn.offered"), true)))
+            : t("bn.nothing"),
+          el("span", {}, t("bn.for")),
           wanted.length
-            ? el("span", { class: "gt-cards-inline" }, wanted.map(([bean, count]) => el("span", { class: "bn-want" }, `${count} ×`, beanCard(bean, `${count} wanted`, true))))
-            : "nothing",
+            ? el(
+                "span",
+                { class: "gt-cards-inline" },
+                wanted.map(([bean, count]) =>
+                  el("span", { class: "bn-want" }, `${count} ×`, beanCard(bean, t("bn.wanted", { count }), true)),
+                ),
+              )
+            : t("bn.nothing"),
         ),
-        actions(`Proposal ${trade.trade_id}`, buttons),
+        actions(t("bn.proposal", { id: trade.trade_id }), buttons),
       );
     });
-    return area("Proposals on the table", "bn-trades", el("ul", { class: "bn-trade-list" }, items));
+    return area(t("bn.proposals"), "bn-trades", el("ul", { class: "bn-trade-list" }, items));
   }
 
   private paymentWords(move: Move): string {
     const hand = (move["give_hand"] as number[] | undefined) ?? [];
     const faceUp = (move["give_face_up"] as number[] | undefined) ?? [];
     const beans = [
-      ...faceUp.map((index) => `the turned-up ${beanWords(this.state.face_up[index] ?? "")}`),
-      ...hand.map((index) => `your ${beanWords(this.state.hand[index] ?? "")} (hand card ${index + 1})`),
+      ...faceUp.map((index) => t("bn.theTurnedUp", { bean: beanWords(this.state.face_up[index] ?? "") })),
+      ...hand.map((index) => t("bn.yourCard", { bean: beanWords(this.state.hand[index] ?? ""), index: index + 1 })),
     ];
-    return beans.length ? `, paying with ${listWords(beans)}` : "";
+    return beans.length ? t("bn.paying", { beans: listWords(beans) }) : "";
   }
 
   /** The server's suggested proposals (`propose_trade` templates of the legal moves), each a button. */
@@ -308,19 +344,25 @@ class BohnanzaTable {
       const hand = (move["give_hand"] as number[] | undefined) ?? [];
       const faceUp = (move["give_face_up"] as number[] | undefined) ?? [];
       const want = Object.entries((move["want"] as Record<string, number> | undefined) ?? {});
-      const gives = [
-        ...faceUp.map((index) => `the turned-up ${beanWords(this.state.face_up[index] ?? "")}`),
-        ...hand.map((index) => `your ${beanWords(this.state.hand[index] ?? "")}`),
-      ];
-      const partner = to === null ? "anyone" : playerName(this.ctx, to);
+      const gives = listWords(this.givenWords(faceUp, hand));
+      const partner = to === null ? t("bn.anyone") : playerName(this.ctx, to);
+      const wants = listWords(want.map(([bean, count]) => countWords(count, bean)));
       const words =
         want.length === 0
-          ? `Give ${listWords(gives)} to ${partner}`
+          ? t("bn.give", { gives, partner })
           : gives.length === 0
-            ? `Ask ${partner} for ${listWords(want.map(([bean, count]) => `${count} ${beanWords(bean)}`))}`
-            : `Offer ${listWords(gives)} to ${partner} for ${listWords(want.map(([bean, count]) => `${count} ${beanWords(bean)}`))}`;
+            ? t("bn.ask", { partner, wants })
+            : t("bn.offer", { gives, partner, wants });
       return moveButton(this.ctx, move, words, words, "move secondary");
     });
+  }
+
+  /** The cards a proposal gives, in words: « le piment retourné », « votre haricot vert ». */
+  private givenWords(faceUp: number[], hand: number[]): string[] {
+    return [
+      ...faceUp.map((index) => t("bn.theTurnedUp", { bean: beanWords(this.state.face_up[index] ?? "") })),
+      ...hand.map((index) => t("bn.your", { bean: beanWords(this.state.hand[index] ?? "") })),
+    ];
   }
 
   private draftFor(active: boolean): Draft {
@@ -348,7 +390,7 @@ class BohnanzaTable {
       : [this.state.active];
     const partnerButtons = partners.map((partner) => {
       const on = composing.to === partner;
-      const name = partner === null ? "Anyone" : playerName(ctx, partner);
+      const name = partner === null ? t("bn.anyoneTo") : playerName(ctx, partner);
       const button = el(
         "button",
         { type: "button", class: `move secondary${on ? " chosen" : ""}`, "aria-pressed": String(on), "data-focus": `to:${partner ?? "any"}` },
@@ -360,7 +402,7 @@ class BohnanzaTable {
       });
       return button;
     });
-    const toggles = (cards: string[], picked: Set<number>, where: string): HTMLElement[] =>
+    const toggles = (cards: string[], picked: Set<number>, where: "hand" | "turned-up"): HTMLElement[] =>
       cards.map((bean, index) => {
         const on = picked.has(index);
         const button = el(
@@ -369,7 +411,11 @@ class BohnanzaTable {
             type: "button",
             class: `card bn-card bn-${bean} small pickable${on ? " chosen" : ""}`,
             "aria-pressed": String(on),
-            "aria-label": `Give ${where} ${beanWords(bean)} (card ${index + 1})`,
+            "aria-label": t("bn.giveCard", {
+              where: t(where === "hand" ? "bn.whereHand" : "bn.whereUp"),
+              bean: beanWords(bean),
+              index: index + 1,
+            }),
             "data-focus": `${where}:${index}`,
           },
           el("span", { class: "bn-bean", "aria-hidden": "true" }),
@@ -403,9 +449,9 @@ class BohnanzaTable {
         "li",
         { class: "bn-want-row" },
         beanCard(bean.bean, undefined, true),
-        step(-1, "−", `Want one ${beanWords(bean.bean)} less`),
-        el("span", { class: "bn-want-count", "aria-label": `${count} ${beanWords(bean.bean)} wanted` }, count),
-        step(1, "+", `Want one ${beanWords(bean.bean)} more`),
+        step(-1, "−", t("bn.less", { bean: beanWords(bean.bean) })),
+        el("span", { class: "bn-want-count", "aria-label": t("bn.wantedCount", { count, bean: beanWords(bean.bean) }) }, count),
+        step(1, "+", t("bn.more", { bean: beanWords(bean.bean) })),
       );
     });
     const proposal = {
@@ -416,31 +462,55 @@ class BohnanzaTable {
       want: Object.fromEntries(composing.want),
     };
     const empty = proposal.give_hand.length + proposal.give_face_up.length + composing.want.size === 0;
-    const send = el("button", { type: "button", class: "move", "data-focus": "send-proposal" }, "Propose");
+    const send = el("button", { type: "button", class: "move", "data-focus": "send-proposal" }, t("bn.propose"));
     if (empty) {
       send.setAttribute("disabled", "");
-      send.setAttribute("aria-label", "Propose: pick cards to give or beans to want first");
+      send.setAttribute("aria-label", t("bn.proposeFirst"));
     } else {
-      const gives = [
-        ...proposal.give_face_up.map((index) => `the turned-up ${beanWords(this.state.face_up[index] ?? "")}`),
-        ...proposal.give_hand.map((index) => `your ${beanWords(this.state.hand[index] ?? "")}`),
-      ];
-      const wants = Object.entries(proposal.want).map(([bean, count]) => `${count} ${beanWords(bean)}`);
-      const partner = composing.to === null ? "anyone" : playerName(ctx, composing.to);
-      bindMove(send, ctx, proposal, `Propose to ${partner}: give ${gives.length ? listWords(gives) : "nothing"} for ${wants.length ? listWords(wants) : "nothing"}`);
+      const gives = this.givenWords(proposal.give_face_up, proposal.give_hand);
+      const wants = Object.entries(proposal.want).map(([bean, count]) => countWords(count, bean));
+      const partner = composing.to === null ? t("bn.anyone") : playerName(ctx, composing.to);
+      const label = t("bn.proposeTo", {
+        partner,
+        gives: gives.length ? listWords(gives) : t("bn.nothing"),
+        wants: wants.length ? listWords(wants) : t("bn.nothing"),
+      });
+      bindMove(send, ctx, proposal, label);
     }
     const form = el(
       "details",
       { class: "bn-composer", open: composerOpen },
-      el("summary", { "data-focus": "composer" }, "Compose a proposal"),
-      el("div", { class: "gt-actions", role: "group", "aria-label": "Proposal to" }, el("span", {}, "To: "), partnerButtons),
+      el("summary", { "data-focus": "composer" }, t("bn.compose")),
+      el(
+        "div",
+        { class: "gt-actions", role: "group", "aria-label": t("bn.proposalTo") },
+        el("span", {}, t("bn.to")),
+        partnerButtons,
+      ),
       this.state.hand.length
-        ? el("div", { class: "gt-actions", role: "group", "aria-label": "Hand cards given" }, el("span", {}, "Give from your hand: "), toggles(this.state.hand, composing.hand, "hand"))
+        ? el(
+            "div",
+            { class: "gt-actions", role: "group", "aria-label": t("bn.handGiven") },
+            el("span", {}, t("bn.giveHand")),
+            toggles(this.state.hand, composing.hand, "hand"),
+          )
         : null,
       active && this.state.face_up.length
-        ? el("div", { class: "gt-actions", role: "group", "aria-label": "Turned-up cards given" }, el("span", {}, "Give turned up: "), toggles(this.state.face_up, composing.faceUp, "turned-up"))
+        ? el(
+            "div",
+            { class: "gt-actions", role: "group", "aria-label": t("bn.upGiven") },
+            el("span", {}, t("bn.giveUp")),
+            toggles(this.state.face_up, composing.faceUp, "turned-up"),
+          )
         : null,
-      wantRows.length ? el("div", { role: "group", "aria-label": "Beans wanted" }, el("span", {}, "Want: "), el("ul", { class: "bn-want-list" }, wantRows)) : null,
+      wantRows.length
+        ? el(
+            "div",
+            { role: "group", "aria-label": t("bn.beansWanted") },
+            el("span", {}, t("bn.want")),
+            el("ul", { class: "bn-want-list" }, wantRows),
+          )
+        : null,
       el("div", { class: "gt-actions" }, send),
     );
     form.addEventListener("toggle", () => {
@@ -453,18 +523,18 @@ class BohnanzaTable {
     const ctx = this.ctx;
     const suggestions = this.suggestions();
     const end = movesOfType(ctx, "end_trading").map((move) =>
-      moveButton(ctx, move, "End trading", "End trading: the turned-up cards left go to your cards to plant"),
+      moveButton(ctx, move, t("bn.endTrading"), t("bn.endTradingLabel")),
     );
     const trades = this.trades();
     const composer = this.composer();
     if (!trades && suggestions.length === 0 && end.length === 0 && !composer) return null;
     return area(
-      "Trading",
+      t("bn.trading"),
       "bn-trading",
       trades,
-      actions("Trading", end),
-      suggestions.length ? el("p", { class: "gt-note" }, "Suggested proposals:") : null,
-      actions("Suggested proposals", suggestions),
+      actions(t("bn.trading"), end),
+      suggestions.length ? el("p", { class: "gt-note" }, t("bn.suggested")) : null,
+      actions(t("bn.suggestedGroup"), suggestions),
       composer,
     );
   }
@@ -473,17 +543,17 @@ class BohnanzaTable {
     const ctx = this.ctx;
     const state = this.state;
     if (ctx.view.status === "finished") return ""; // the end screen says it
-    if (ctx.view.status !== "active") return `The game is ${ctx.view.status}.`;
+    if (ctx.view.status !== "active") return t("kit.gameIs", { status: t(`status.${ctx.view.status}`) });
     const awaited = ctx.seat !== null && ctx.view.awaiting.includes(ctx.seat);
     const active = state.active === ctx.seat;
-    if (awaited && movesOfType(ctx, "plant").length && state.planted === 0) return "Plant the front card of your hand.";
-    if (awaited && movesOfType(ctx, "turn_up").length) return "Plant a second card, or turn up two cards.";
-    if (awaited && state.phase === "plant" && state.planted === 0) return "Harvest a field to make room for the front card.";
-    if (awaited && state.phase === "trade" && active) return "Trade the turned-up cards and your hand, then end trading.";
-    if (awaited && state.phase === "trade") return "A proposal waits for your answer.";
-    if (awaited && state.phase === "plant_pending") return "Plant your traded and kept cards.";
+    if (awaited && movesOfType(ctx, "plant").length && state.planted === 0) return t("bn.pFront");
+    if (awaited && movesOfType(ctx, "turn_up").length) return t("bn.pSecond");
+    if (awaited && state.phase === "plant" && state.planted === 0) return t("bn.pHarvest");
+    if (awaited && state.phase === "trade" && active) return t("bn.pTrade");
+    if (awaited && state.phase === "trade") return t("bn.pAnswer");
+    if (awaited && state.phase === "plant_pending") return t("bn.pPending");
     const waiting = ctx.view.awaiting.map((seat) => playerName(ctx, seat));
-    return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+    return waiting.length ? t("kit.waiting", { who: listWords(waiting) }) : "";
   }
 
   build(): HTMLElement {
@@ -491,16 +561,16 @@ class BohnanzaTable {
     const ctx = this.ctx;
     const seatCount = state.fields.length;
     const seats = seatsPanel(ctx, {
-      scoreLabel: "Coins",
+      scoreLabel: t("bn.coinsLabel"),
       score: (seat) => (ctx.view.status === "finished" ? (ctx.view.scores[seat] ?? 0) : (state.coins[seat] ?? 0)),
       facts: (seat): Child[] => [
-        plural(state.hand_sizes[seat] ?? 0, "card"),
-        (state.pending[seat] ?? []).length ? `${(state.pending[seat] ?? []).length} to plant` : null,
+        t("kit.cards", { count: state.hand_sizes[seat] ?? 0 }),
+        (state.pending[seat] ?? []).length ? t("bn.toPlantCount", { count: (state.pending[seat] ?? []).length }) : null,
       ],
-      status: (seat) => (ctx.view.status === "active" && state.active === seat ? "active player" : null),
+      status: (seat) => (ctx.view.status === "active" && state.active === seat ? t("bn.activePlayer") : null),
     });
     const turnUp = movesOfType(ctx, "turn_up").map((move) =>
-      moveButton(ctx, move, "Turn up two cards", "End planting and turn up two cards"),
+      moveButton(ctx, move, t("bn.turnUp"), t("bn.turnUpLabel")),
     );
     const order = [...Array(seatCount).keys()].sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
     return el(
@@ -509,14 +579,22 @@ class BohnanzaTable {
       el(
         "p",
         { class: "gt-header" },
-        `${state.active === ctx.seat ? "Your turn" : `${playerName(ctx, state.active)}'s turn`} · ${PHASES[state.phase]} · deck ${state.deck_size} · discard ${state.discard_size}${state.discard_top ? ` (top: ${beanWords(state.discard_top)})` : ""} · deck run out ${state.exhaustions} of 3 times${state.ending ? " · last turn" : ""}`,
+        t("bn.header", {
+          turn: state.active === ctx.seat ? t("bn.yourTurn") : t("bn.turnOf", { name: playerName(ctx, state.active) }),
+          phase: t(PHASES[state.phase]),
+          deck: state.deck_size,
+          discard: state.discard_size,
+          top: state.discard_top ? t("bn.top", { bean: beanWords(state.discard_top) }) : "",
+          runs: state.exhaustions,
+          last: state.ending ? t("bn.lastTurn") : "",
+        }),
       ),
       prompt(this.prompt()),
-      finalPanel(ctx, "Most coins wins; a tie goes to the highest seat."),
+      finalPanel(ctx, t("bn.mostCoins")),
       seats,
       this.faceUp(),
       this.trading(),
-      actions("Planting", turnUp),
+      actions(t("bn.planting"), turnUp),
       el("div", { class: "bn-seats" }, order.map((seat) => this.fieldsOf(seat))),
       this.hand(),
     );

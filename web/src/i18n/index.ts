@@ -3,7 +3,9 @@
 // with a key and its parameters, both checked by tsc; errorText() turns an API refusal into words.
 import type { Schemas } from "../api/client";
 import { type Args, format, lang, type Lang, listOf, markDocument, setLang, type Translation } from "./core";
+import * as audit from "./audit";
 import * as barbu from "./barbu";
+import * as bohnanza from "./bohnanza";
 import * as daron from "./daron";
 import * as errors from "./errors";
 import * as leBaron from "./le-baron";
@@ -15,7 +17,7 @@ import * as sixNimmt from "./six-nimmt";
 
 export { lang, type Lang } from "./core";
 
-export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...leBaron.en, ...barbu.en, ...daron.en, ...replay.en } as const;
+export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...leBaron.en, ...barbu.en, ...daron.en, ...bohnanza.en, ...replay.en, ...audit.en } as const;
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
 
@@ -28,7 +30,9 @@ export const fr: Translation<Catalogue> = {
   ...leBaron.fr,
   ...barbu.fr,
   ...daron.fr,
+  ...bohnanza.fr,
   ...replay.fr,
+  ...audit.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };
