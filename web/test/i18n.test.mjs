@@ -56,6 +56,18 @@ test("French and English hold the same keys", () => {
   assert.ok(Object.keys(en).length > 100, `only ${Object.keys(en).length} messages`);
 });
 
+test("no key is defined by two parts of the catalogue", () => {
+  const { en, PARTS } = catalogues;
+  const seen = new Map();
+  for (const [index, part] of PARTS.entries()) {
+    for (const key of Object.keys(part.en)) {
+      assert.ok(!seen.has(key), `${key}: in parts ${seen.get(key)} and ${index}`);
+      seen.set(key, index);
+    }
+  }
+  assert.equal(seen.size, Object.keys(en).length);
+});
+
 test("each message has the same placeholders and the same shape in both languages, and none is empty", () => {
   const { en, fr } = catalogues;
   for (const [key, english] of Object.entries(en)) {
@@ -66,6 +78,22 @@ test("each message has the same placeholders and the same shape in both language
       assert.ok(text.trim().length > 0, `${key}: empty`);
     }
   }
+});
+
+test("every error code the API documents has words in both languages", () => {
+  const { en } = catalogues;
+  const docs = path.resolve(WEB, "..", "docs");
+  const codes = new Set();
+  const general = fs.readFileSync(path.join(docs, "errors.md"), "utf8");
+  for (const match of general.matchAll(/^\|(?: \d{3} \|)? `([a-z_]+)`/gm)) codes.add(match[1]);
+  for (const page of fs.readdirSync(path.join(docs, "games"))) {
+    const text = fs.readFileSync(path.join(docs, "games", page), "utf8");
+    const errors = text.split(/^## /m).find((section) => section.startsWith("Errors")) ?? "";
+    for (const match of errors.matchAll(/^\| `([a-z_]+)`/gm)) codes.add(match[1]);
+  }
+  assert.ok(codes.size > 90, `only ${codes.size} codes found in the docs`);
+  const missing = [...codes].filter((code) => !(`err.${code}` in en));
+  assert.deepEqual(missing, []);
 });
 
 test("the French catalogue is French: most of its messages differ from the English ones", () => {

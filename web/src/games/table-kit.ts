@@ -27,11 +27,6 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** "1 card", "3 cards": English only, for the words a catalogue does not hold yet. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** "a, b and c" / « a, b et c ». */
 export function listWords(items: string[]): string {
   return list(items);

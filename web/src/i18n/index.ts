@@ -11,13 +11,29 @@ import * as errors from "./errors";
 import * as leBaron from "./le-baron";
 import * as options from "./options";
 import * as replay from "./replay";
+import * as ruleErrors from "./rule-errors";
 import * as shell from "./shell";
 import * as kit from "./table-kit";
 import * as sixNimmt from "./six-nimmt";
 
 export { lang, type Lang } from "./core";
 
-export const en = { ...shell.en, ...options.en, ...errors.en, ...kit.en, ...sixNimmt.en, ...leBaron.en, ...barbu.en, ...daron.en, ...bohnanza.en, ...replay.en, ...audit.en } as const;
+export const en = {
+  ...shell.en,
+  ...options.en,
+  ...errors.en,
+  ...ruleErrors.en,
+  ...kit.en,
+  ...sixNimmt.en,
+  ...leBaron.en,
+  ...barbu.en,
+  ...daron.en,
+  ...bohnanza.en,
+  ...replay.en,
+  ...audit.en,
+} as const;
+/** The catalogue's parts, for the test that no key is defined by two of them (a spread would hide it). */
+export const PARTS = [shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit];
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
 
@@ -25,6 +41,7 @@ export const fr: Translation<Catalogue> = {
   ...shell.fr,
   ...options.fr,
   ...errors.fr,
+  ...ruleErrors.fr,
   ...kit.fr,
   ...sixNimmt.fr,
   ...leBaron.fr,
