@@ -4,6 +4,7 @@ to English and the choice is remembered across a reload."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING
 
@@ -12,8 +13,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, _page
 from tests.browser.table_play import (
+    api_view,
     by_priority,
-    check_the_end,
     open_table,
     page_errors,
     play_to_the_end,
@@ -96,8 +97,13 @@ def test_a_six_nimmt_table_in_french(french_page: Page, web_url: str) -> None:
     expect(table.get_by_role("region", name="Votre main")).to_be_visible()
     expect(table.locator(".gt-score").first).to_contain_text("Têtes de bœuf")
     play_to_the_end(page, by_priority(["choose_row", "play_card", "draft_card"]), seconds=60)
-    check_the_end(page, web_url, seated)
+    # the end in French: the server's scores, the bots named in French (the server names them "smart bot 2")
+    view = api_view(web_url, seated.game_id)
+    final = page.locator(".gt-final")
+    expect(final).to_have_attribute("data-final-scores", json.dumps(view["scores"], separators=(",", ":")))
     expect(page.get_by_role("heading", name="Partie terminée", level=2)).to_be_visible()
+    expect(final).to_contain_text("robot malin")
+    expect(final).to_contain_text("Ada (vous)")
     page.get_by_role("heading", name=re.compile(r"6 qui prend : terminée")).wait_for()
     # "La partie a commencé" and the like do not stay once the game is over
     assert "commencé" not in (page.locator("#notice").text_content() or "")

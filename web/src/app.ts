@@ -7,7 +7,7 @@ import { createParser } from "eventsource-parser";
 import { bearer, type GameView, type paths, type Schemas, tapisClient } from "./api/client";
 import { FairPlay, fairnessPhrase, seatMark } from "./fair-play";
 import { renderers } from "./games";
-import { errorText, list, mountLanguageSwitch, t, translateStatic, tryT } from "./i18n";
+import { botName, errorText, list, mountLanguageSwitch, t, translateStatic, tryT } from "./i18n";
 
 type CommandBody = paths["/v1/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"];
 type Json = Record<string, unknown>;
@@ -222,6 +222,12 @@ function titleOf(game: string): string {
 /** The bot levels the server offers (the catalog's `bots`, in its order). */
 function botLevels(game: string): string[] {
   return catalogCache?.find((entry) => entry.game === game)?.bots ?? [];
+}
+
+/** A seat's name as shown: a bot's in the page's language (« robot malin »), a person's as given, null if empty. */
+function shownName(player: GameView["players"][number] | undefined): string | null {
+  if (!player) return null;
+  return player.bot ? botName(player.name, player.bot) : player.name;
 }
 
 // the level the bot form starts on when offered: it plays well and answers at once (a search level takes longer)
@@ -774,14 +780,11 @@ class Table {
   private seatList(view: GameView, seat: SeatToken | null, admin: AdminToken | null): HTMLElement {
     const list = h("ul", { class: "seats" });
     for (const player of view.players) {
-      const level = botLabel(player.bot ?? "");
-      // a bot the server named after its level ("smart bot") is not named twice
+      // a bot the server named after its level ("smart bot 2") is not named twice
       const who = player.bot
-        ? player.name === null
-          ? t("seats.bot", { level })
-          : /\bbot\b/i.test(player.name)
-            ? player.name
-            : t("seats.namedBot", { name: player.name, level })
+        ? player.name === null || /\bbot\b/i.test(player.name)
+          ? botName(player.name, player.bot)
+          : t("seats.namedBot", { name: player.name, level: botLabel(player.bot) })
         : (player.name ?? t("seats.empty"));
       const mine = seat?.seat === player.seat;
       const waiting = view.status === "active" && view.awaiting.includes(player.seat);
@@ -1008,7 +1011,7 @@ class Table {
     const others = view.awaiting
       .filter((index) => index !== seat?.seat)
       .map((index) => {
-        const name = view.players[index]?.name;
+        const name = shownName(view.players[index]);
         return name ? t("turn.namedSeat", { seat: index + 1, name }) : t("turn.seat", { seat: index + 1 });
       });
     const mine = seat !== null && view.awaiting.includes(seat.seat);
@@ -1063,14 +1066,14 @@ class Table {
         h(
           "li",
           { class: won ? "winner" : undefined },
-          t("end.score", { who: this.seatWho(index, player?.name ?? null), score }),
+          t("end.score", { who: this.seatWho(index, shownName(player)), score }),
           won ? t("end.winner") : "",
         ),
       );
     });
     parts.push(scores);
     if (view.status !== "finished") return parts;
-    const names = view.winners.map((index) => view.players[index]?.name ?? t("turn.seat", { seat: index + 1 }));
+    const names = view.winners.map((index) => shownName(view.players[index]) ?? t("turn.seat", { seat: index + 1 }));
     parts.push(h("p", { "data-testid": "game-over" }, t("end.winners", { count: names.length, names: list(names) })));
     const actions = h("div", { class: "actions" });
     const next = view.rematch;

@@ -4,7 +4,7 @@
 // redacted for the same viewer, as the API gives it), the current version highlighted, each event a button that
 // goes there. Step with the buttons, the slider or the arrow keys.
 import { bearer, type GameView, type Schemas, tapisClient } from "./api/client";
-import { errorText, mountLanguageSwitch, t, translateStatic } from "./i18n";
+import { botName, errorText, mountLanguageSwitch, t, translateStatic } from "./i18n";
 import { renderers } from "./games";
 
 type EventOut = Schemas["EventOut"];
@@ -180,7 +180,7 @@ function lobby(view: GameView): HTMLElement {
   for (const seat of view.players) {
     const item = document.createElement("li");
     const who = seat.name ?? null;
-    const named = who === null ? t("rp.free") : seat.bot ? t("rp.bot", { name: who, level: seat.bot }) : who;
+    const named = seat.bot ? botName(who, seat.bot) : (who ?? t("rp.free"));
     item.textContent = t("rp.seat", { seat: seat.seat + 1, who: named });
     seats.append(item);
   }

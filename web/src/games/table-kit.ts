@@ -3,7 +3,7 @@
 // across redraws. Each renderer (six-nimmt.ts, le-baron.ts, barbu.ts, daron.ts, bohnanza.ts) draws its own table
 // with these, so that every table behaves the same for a person, a screen reader and the browser tests.
 import { type paths, tapisClient } from "../api/client";
-import { list, t } from "../i18n";
+import { botName, list, t } from "../i18n";
 import type { GameRenderer, TableContext } from "./types";
 
 export type Child = Node | string | number | null | undefined | false;
@@ -80,7 +80,7 @@ export function actions(label: string, buttons: HTMLElement[]): HTMLElement | nu
 
 export function playerName(ctx: TableContext, seat: number): string {
   const player = ctx.view.players.find((candidate) => candidate.seat === seat);
-  const name = player?.name ?? t("kit.seat", { seat: seat + 1 });
+  const name = player?.bot ? botName(player.name, player.bot) : (player?.name ?? t("kit.seat", { seat: seat + 1 }));
   return seat === ctx.seat ? t("kit.you", { name }) : name;
 }
 

@@ -67,6 +67,18 @@ export function tryT(key: string, params: Readonly<Record<string, string | numbe
   return message === undefined ? null : format(message, params);
 }
 
+/**
+ * A bot's name in the page's language: the server names its bots after their level ("smart bot", "smart bot 2"),
+ * which reads « robot malin 2 » in French; any other name is shown as given.
+ */
+export function botName(name: string | null, level: string): string {
+  const words = tryT(`bot.${level}`) ?? level;
+  if (name === null || name === `${level} bot`) return t("seats.bot", { level: words });
+  const numbered = name.match(/^(\S+) bot (\d+)$/);
+  if (numbered && numbered[1] === level) return t("seats.botN", { level: words, n: numbered[2] ?? "" });
+  return name;
+}
+
 /** "a, b and c" in the page's language. */
 export function list(items: readonly string[]): string {
   return listOf(items, t("page.and"));
