@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, _page
+from tests.browser.conftest import DESKTOP, PHONE, _page
 from tests.browser.table_play import (
     api_view,
     by_priority,
+    no_sideways_scroll,
     open_table,
     page_errors,
     play_to_the_end,
@@ -160,3 +161,25 @@ def test_bohnanza_table_and_audit_page_in_french(french_page: Page, web_url: str
         "L’export de nope n’a pas pu être obtenu : Cette partie n’existe pas (game_not_found)"
     )
     assert page_errors(page) == []
+
+
+def test_french_on_a_phone_scrolls_no_page_sideways(browser: Browser, web_url: str) -> None:
+    """French runs longer than English: the lobby (with its switch in the header) and each table still fit 390 px."""
+    for page in _page(browser, PHONE, locale="fr-FR", is_mobile=True, has_touch=True, device_scale_factor=3):
+        page.goto(f"{web_url}/")
+        page.get_by_role("heading", name="Salon", level=1).wait_for()
+        page.get_by_role("form", name="Créer une partie").get_by_label("Paquet").wait_for()
+        assert no_sideways_scroll(page) == 0, "the French lobby scrolls sideways"
+        for game, players, options in [
+            ("six-nimmt", 3, {}),
+            ("le-baron", 2, {}),
+            ("barbu", 4, {"contracts": ["queens"]}),
+            ("daron", 2, {}),
+            ("bohnanza", 3, {}),
+        ]:
+            seated = seat_person_with_bots(web_url, game, players, options, "f0" * 32)
+            table = open_table(page, web_url, seated)
+            table.locator("[data-move]").first.wait_for()
+            assert page.locator("html").get_attribute("lang") == "fr"
+            assert no_sideways_scroll(page) == 0, f"the French {game} table scrolls sideways"
+        assert page_errors(page) == []
