@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
+def fr(text: str) -> str:
+    """French as the catalogue writes it: the typographic apostrophe (U+2019) in place of '."""
+    return text.replace("'", "\u2019")
+
+
 @pytest.fixture
 def french_page(browser: Browser) -> Iterator[Page]:
     yield from _page(browser, DESKTOP, locale="fr-FR")
@@ -114,7 +119,7 @@ def test_a_six_nimmt_table_in_french(french_page: Page, web_url: str) -> None:
     assert page.locator("html").get_attribute("lang") == "fr"
     expect(page.get_by_role("heading", name="Évènements")).to_be_visible()
     expect(page.locator("#position")).to_contain_text("Version 5 sur")
-    expect(page.get_by_role("button", name="Reculer d’un pas")).to_be_visible()
+    expect(page.get_by_role("button", name=fr("Reculer d'un pas"))).to_be_visible()
     assert page_errors(page) == []
 
 
@@ -154,11 +159,11 @@ def test_bohnanza_table_and_audit_page_in_french(french_page: Page, web_url: str
     page.goto(f"{web_url}/audit.html")
     page.get_by_role("heading", name="Auditer une partie terminée", level=1).wait_for()
     assert page.locator("html").get_attribute("lang") == "fr"
-    page.get_by_label("Ou l’identifiant d’une partie : la page va chercher son export sur ce serveur").fill("nope")
+    page.get_by_label(fr("Ou l'identifiant d'une partie : la page va chercher son export sur ce serveur")).fill("nope")
     page.get_by_role("button", name="Chercher et vérifier").click()
     # the API's error code in French, the code kept
     expect(page.locator("#error")).to_have_text(
-        "L’export de nope n’a pas pu être obtenu : Cette partie n’existe pas (game_not_found)"
+        fr("L'export de nope n'a pas pu être obtenu : Cette partie n'existe pas (game_not_found)")
     )
     assert page_errors(page) == []
 
