@@ -120,6 +120,13 @@ def test_a_six_nimmt_table_in_french(french_page: Page, web_url: str) -> None:
     expect(page.get_by_role("heading", name="Évènements")).to_be_visible()
     expect(page.locator("#position")).to_contain_text("Version 5 sur")
     expect(page.get_by_role("button", name=fr("Reculer d'un pas"))).to_be_visible()
+    # and its audit, the verdict and each check's evidence in French
+    page.goto(f"{web_url}/audit.html?game={seated.game_id}")
+    expect(page.locator("#verdict")).to_contain_text("Toutes les vérifications faites dans ce navigateur sont réussies")
+    expect(page.locator('tr[data-check="commitment"] .detail')).to_contain_text(
+        "la graine révélée est celle engagée avant toute distribution"
+    )
+    expect(page.locator('tr[data-check="commitment"] .status')).to_have_text("réussie")
     assert page_errors(page) == []
 
 

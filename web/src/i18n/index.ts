@@ -14,6 +14,7 @@ import * as replay from "./replay";
 import * as ruleErrors from "./rule-errors";
 import * as shell from "./shell";
 import * as kit from "./table-kit";
+import * as verify from "./verify";
 import * as sixNimmt from "./six-nimmt";
 
 export { lang, type Lang } from "./core";
@@ -31,9 +32,12 @@ export const en = {
   ...bohnanza.en,
   ...replay.en,
   ...audit.en,
+  ...verify.en,
 } as const;
 /** The catalogue's parts, for the test that no key is defined by two of them (a spread would hide it). */
-export const PARTS = [shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit];
+export const PARTS = [
+  shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit, verify,
+];
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
 
@@ -50,6 +54,7 @@ export const fr: Translation<Catalogue> = {
   ...bohnanza.fr,
   ...replay.fr,
   ...audit.fr,
+  ...verify.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };

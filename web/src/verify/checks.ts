@@ -5,6 +5,7 @@
 // What needs the game's rules (each recorded command decided again, each bot's move made again, the scores) is the
 // server's re-execution (`GET /v1/games/{id}/audit`, `tapis verify FILE`): SERVER_ONLY, reported as not run here.
 
+import { t } from "../i18n";
 import {
   chainKey,
   chainLink,
@@ -56,18 +57,23 @@ export const SERVER_ONLY: readonly CheckResult[] = [
   {
     name: "re_execution",
     status: "partial",
-    detail:
-      "each recorded command, decided again by the game's rules, gives exactly the recorded events (here: the deals only)",
+    get detail() {
+      return t("vf.so.re_execution");
+    },
   },
   {
     name: "bot_moves",
     status: "not_run",
-    detail: "each move recorded for a bot or the turn timer is the one that bot makes from the seat's view (dealing 3)",
+    get detail() {
+      return t("vf.so.bot_moves");
+    },
   },
   {
     name: "scores",
     status: "not_run",
-    detail: "GameEnded's scores and winners are what the rules give the final state",
+    get detail() {
+      return t("vf.so.scores");
+    },
   },
 ];
 
@@ -113,21 +119,20 @@ function checkProtocol(w: Work): Done {
   const withheld = x.events.find((e) => e.type === "GameStarted" && e.has("withheld") && e.list("withheld").length > 0);
   const budget = created.data["bot_budget"];
   if (x.dealing === 1) {
-    if (chained !== undefined) throw new Failed(`${chained.where} carries a chain link, which dealing 1 never wrote`);
-    if (x.events.some((e) => e.type === "CommandAccepted"))
-      throw new Failed("dealing 1 recorded no commands, and this stream holds CommandAccepted events");
+    if (chained !== undefined) throw new Failed(t("vf.p.linked1", { where: chained.where }));
+    if (x.events.some((e) => e.type === "CommandAccepted")) throw new Failed(t("vf.p.commands1"));
   } else if (unchained !== undefined) {
-    throw new Failed(`${unchained.where} has no chain link: dealing ${x.dealing} links every event`);
+    throw new Failed(t("vf.p.unlinked", { where: unchained.where, dealing: x.dealing }));
   }
   if (x.dealing < 3) {
     if (committing !== undefined)
-      throw new Failed(`dealing ${x.dealing} has no entropy commitments, and this stream holds ${committing.type}`);
+      throw new Failed(t("vf.p.noCommitments", { dealing: x.dealing, type: committing.type }));
     if (withheld !== undefined || (budget !== undefined && budget !== null))
-      throw new Failed(`dealing ${x.dealing} wrote no withheld reveals and no bot budget`);
+      throw new Failed(t("vf.p.noBudget", { dealing: x.dealing }));
   } else if (typeof budget !== "number") {
-    throw new Failed("a dealing-3 game records its bots' budget in GameCreated");
+    throw new Failed(t("vf.p.budget3"));
   }
-  return ["ok", `the stream has the shape dealing ${x.dealing} writes (tapis-export ${x.formatVersion}, ${x.game})`];
+  return ["ok", t("vf.p.ok", { dealing: x.dealing, format: x.formatVersion, game: x.game })];
 }
 
 async function checkCommitment(w: Work): Promise<Done> {
@@ -136,16 +141,16 @@ async function checkCommitment(w: Work): Promise<Done> {
   const published = created.str("seed_commitment");
   if ((await commitment(x.dealing, x.gameId, w.seed)) !== published) {
     const formula = x.dealing === 1 ? "sha256(seed)" : `SHA-256("tapis-commit-v${x.dealing}:" + game_id + ":" || seed)`;
-    throw new Failed(`${formula} of the revealed seed is not GameCreated's seed_commitment ${short(published)}`);
+    throw new Failed(t("vf.c.bad", { formula, published: short(published) }));
   }
-  const chosen = x.seedSource !== "server" ? "; the creator chose the seed (a test-mode server)" : "";
-  return ["ok", `the revealed seed is the one committed to before anything was dealt (dealing ${x.dealing})${chosen}`];
+  const chosen = x.seedSource !== "server" ? t("vf.c.chosen") : "";
+  return ["ok", t("vf.c.ok", { dealing: x.dealing, chosen })];
 }
 
 /** Dealing 3: each reveal opens the commitment its seat made (and still held) before it. */
 async function checkReveals(w: Work): Promise<Done> {
   const { x } = w;
-  if (x.dealing < 3) return ["n/a", `dealing ${x.dealing} had no entropy commitments`];
+  if (x.dealing < 3) return ["n/a", t("vf.r.na", { dealing: x.dealing })];
   const commitments = new Map<number, string>();
   let revealed = 0;
   for (const e of x.events) {
@@ -155,11 +160,11 @@ async function checkReveals(w: Work): Promise<Done> {
     else if (e.type === "EntropyRevealed") {
       const seat = e.int("seat");
       if ((await entropyCommitment(x.gameId, e.str("entropy"))) !== commitments.get(seat))
-        throw new Failed(`${e.where}: seat ${seat}'s revealed entropy does not open its commitment`);
+        throw new Failed(t("vf.r.bad", { where: e.where, seat }));
       revealed += 1;
     }
   }
-  return ["ok", `${commitments.size} commitments; each of the ${revealed} reveals opens its seat's`];
+  return ["ok", t("vf.r.ok", { commitments: commitments.size, revealed })];
 }
 
 const printable = (s: Json): boolean =>
@@ -169,34 +174,30 @@ const printable = (s: Json): boolean =>
 async function checkDealKey(w: Work): Promise<Done> {
   const { x } = w;
   w.key = w.seed;
-  if (x.dealing === 1) return ["n/a", "dealing 1 keys every shuffle by the seed itself"];
+  if (x.dealing === 1) return ["n/a", t("vf.k.na")];
   const started = x.events.find((e) => e.type === "GameStarted");
-  if (started === undefined) throw new Failed("no GameStarted records the seats' entropy");
+  if (started === undefined) throw new Failed(t("vf.k.noStart"));
   const seats = seatsAtStart(x.events);
   const entropy = started.list("entropy");
   const atStart: Json[] = Array.from({ length: x.players }, (_, seat) => seats.get(seat)?.entropy ?? null);
   if (canonical(entropy) !== canonical(atStart))
-    throw new Failed(`${started.where}: its entropy is not what the seats joined with or revealed at the start`);
-  if (!entropy.every(printable))
-    throw new Failed(`${started.where}: an entropy is not 0 to 64 printable ASCII characters`);
+    throw new Failed(t("vf.k.notSeats", { where: started.where }));
+  if (!entropy.every(printable)) throw new Failed(t("vf.k.notPrintable", { where: started.where }));
   w.key = await dealKey(x.gameId, w.seed, entropy as string[], x.dealing);
   const given = entropy.filter((e) => e !== "").length;
-  return [
-    "ok",
-    `HMAC-SHA256(seed, "tapis-deal-v${x.dealing}:" + game id and ${entropy.length} seats' entropy, ${given} given) = ${short(hex(w.key))}`,
-  ];
+  return ["ok", t("vf.k.ok", { dealing: x.dealing, seats: entropy.length, given, key: short(hex(w.key)) })];
 }
 
 async function checkChain(w: Work): Promise<Done> {
   const { x } = w;
-  if (x.dealing === 1) return ["n/a", "dealing 1 had no hash chain"]; // and the protocol check saw no link
+  if (x.dealing === 1) return ["n/a", t("vf.h.na")]; // and the protocol check saw no link
   let prev: Bytes;
   if (x.dealing === 2) {
     prev = await chainStart(x.gameId);
     for (const e of x.events) {
       prev = await chainLink(prev, e.version, e.type, e.schemaVersion, e.compact);
       if (e.chain !== hex(prev))
-        throw new Failed(`${e.where}: its chain is not SHA-256 of the previous link and its own bytes`);
+        throw new Failed(t("vf.h.link2", { where: e.where }));
     }
   } else {
     const key = await chainKey(x.gameId, w.seed);
@@ -205,12 +206,12 @@ async function checkChain(w: Work): Promise<Done> {
       const linked = { version: e.version, type: e.type, schema_version: e.schemaVersion, data: e.data };
       prev = await keyedLink(key, prev, { ...linked, metadata: e.metadata, recorded_at: e.recordedAt });
       if (e.chain !== hex(prev))
-        throw new Failed(`${e.where}: its chain is not the keyed link of the previous one and its canonical JSON`);
+        throw new Failed(t("vf.h.link3", { where: e.where }));
     }
   }
-  if (x.chainHead !== hex(prev)) throw new Failed("chain_head is not the last event's chain");
-  const keyed = x.dealing >= 3 ? " keyed by the revealed seed" : " (unkeyed: anyone can recompute them)";
-  return ["ok", `${x.events.length} links${keyed}, head ${short(hex(prev))}`];
+  if (x.chainHead !== hex(prev)) throw new Failed(t("vf.h.head"));
+  const keyed = t(x.dealing >= 3 ? "vf.h.keyed" : "vf.h.unkeyed");
+  return ["ok", t("vf.h.ok", { links: x.events.length, keyed, head: short(hex(prev)) })];
 }
 
 const sameCards = (a: readonly Card[], b: readonly Card[]): boolean =>
@@ -228,22 +229,22 @@ async function checkShuffles(w: Work): Promise<Done> {
   const moves = movesOf(x);
   const deck = canonicalDeck(x.game, x.players, x.options);
   const shuffles = moves.flatMap((e, i) => (e.type === "DeckShuffled" ? [[i, e] as const] : []));
-  const keyName = x.dealing === 1 ? "seed" : "deal key";
+  const keyName = t(x.dealing === 1 ? "vf.s.seed" : "vf.s.key");
   const key = await hmacKey(w.key);
   let deals = 0;
   for (const [k, [i, e]] of shuffles.entries()) {
     const label = e.str("label");
     const source = e.cards("source");
     const order = e.cards("order");
-    if (label !== `shuffle:${k}`) throw new Failed(`${e.where}: shuffle ${k} is labelled ${pyRepr(label)}`);
+    if (label !== `shuffle:${k}`) throw new Failed(t("vf.s.label", { where: e.where, index: k, label: pyRepr(label) }));
     if (!(e.int("size") === source.length && source.length === order.length))
-      throw new Failed(`${e.where}: size, source and order disagree in length`);
+      throw new Failed(t("vf.s.sizes", { where: e.where }));
     if (i + 1 < moves.length && moves[i + 1]?.type === "CardsDealt") {
       deals += 1;
       if (!sameCards(source, deck))
-        throw new Failed(`${e.where}: ${label} is dealt but does not shuffle ${x.game}'s canonical deck`);
+        throw new Failed(t("vf.s.notDeck", { where: e.where, label, game: x.game }));
     } else if (!RESHUFFLING.includes(x.game)) {
-      throw new Failed(`${e.where}: ${x.game} shuffles only to deal, and no deal follows ${label}`);
+      throw new Failed(t("vf.s.noDeal", { where: e.where, game: x.game, label }));
     } else {
       // Counter(source) - Counter(deck): the cards the source holds more of than the game has
       const have = counted(deck);
@@ -252,15 +253,12 @@ async function checkShuffles(w: Work): Promise<Done> {
         return over > 0 ? [`${pyRepr(card)}: ${over}`] : [];
       });
       if (extra.length > 0)
-        throw new Failed(`${e.where}: ${label} reshuffles cards that are not ${x.game}'s: {${extra.join(", ")}}`);
+        throw new Failed(t("vf.s.extra", { where: e.where, label, game: x.game, extra: `{${extra.join(", ")}}` }));
     }
     if (!sameCards(await shuffle(key, label, source), order))
-      throw new Failed(`${e.where}: its order is not what ${label} gives from the ${keyName}`);
+      throw new Failed(t("vf.s.order", { where: e.where, label, key: keyName }));
   }
-  return [
-    "ok",
-    `${shuffles.length} shuffles from the ${keyName}: ${deals} deals, ${shuffles.length - deals} reshuffles`,
-  ];
+  return ["ok", t("vf.s.ok", { shuffles: shuffles.length, key: keyName, deals, reshuffles: shuffles.length - deals })];
 }
 
 /** The part of re_execution that needs no rules: each deal is what the public algorithm deals from the shuffle
@@ -271,12 +269,12 @@ function checkDeals(w: Work): Done {
   let dealt = 0;
   for (const [i, e] of moves.entries()) {
     if (e.type === "DraftOpened" && !sameCards(e.cards("pool"), canonicalDeck(x.game, x.players, { variant: "pro" })))
-      throw new Failed(`${e.where}: the draft's pool is not 1..${10 * x.players + 4}`);
+      throw new Failed(t("vf.d.pool", { where: e.where, size: 10 * x.players + 4 }));
     if (e.type !== "CardsDealt") continue;
     dealt += 1;
     const shuffled = moves[i - 1];
     if (shuffled === undefined || shuffled.type !== "DeckShuffled")
-      throw new Failed(`${e.where}: it follows no shuffle`);
+      throw new Failed(t("vf.d.noShuffle", { where: e.where }));
     const label = shuffled.str("label");
     const want = expectedDeal(x.game, x.players, x.options, shuffled.cards("order"), dealt);
     for (const [key, value] of want) {
@@ -289,10 +287,10 @@ function checkDeals(w: Work): Done {
       ) {
         got.forEach((mine, seat) => {
           if (!pyEquals(mine, value[seat]))
-            throw new Failed(`${e.where}: seat ${seat}'s ${key.slice(0, -1)} is not what ${label} deals`);
+            throw new Failed(t("vf.d.seat", { where: e.where, seat, what: key.slice(0, -1), label }));
         });
       }
-      if (!pyEquals(got, value)) throw new Failed(`${e.where}: ${key} is not what ${label} deals`);
+      if (!pyEquals(got, value)) throw new Failed(t("vf.d.field", { where: e.where, what: key, label }));
     }
     if (x.game === "le-baron") {
       const piles = (want.find(([key]) => key === "piles")?.[1] ?? []) as Card[][];
@@ -304,31 +302,30 @@ function checkDeals(w: Work): Done {
           !pyEquals(refill.data["seat"], seat) ||
           !sameCards(refill.cards("cards"), pile.slice(0, 4))
         )
-          throw new Failed(`${refill.where}: seat ${seat} does not draw the top 4 of its pile after ${e.where}`);
+          throw new Failed(t("vf.d.refill", { where: refill.where, seat, after: e.where }));
       }
     }
   }
-  const rest = "the moves between them are not decided again (that needs the rules: tapis verify)";
-  if (dealt > 0) return ["partial", `the deals only: ${dealt} deals are what their shuffles deal; ${rest}`];
-  if (x.game === "six-nimmt" && x.options["variant"] === "pro")
-    return ["partial", `the deals only: a six-nimmt draft from the pool 1..10n+4; ${rest}`];
-  throw new Failed("no deal recorded");
+  const rest = t("vf.d.rest");
+  if (dealt > 0) return ["partial", t("vf.d.ok", { deals: dealt, rest })];
+  if (x.game === "six-nimmt" && x.options["variant"] === "pro") return ["partial", t("vf.d.draft", { rest })];
+  throw new Failed(t("vf.d.none"));
 }
 
 function checkBotMoves(w: Work): Done {
-  if (w.x.dealing < 3) return ["n/a", "recorded before dealing 3: the bots' budget was not recorded"];
-  return ["not_run", "making each bot's move again needs the rules and the bots: tapis verify and /audit run it"];
+  if (w.x.dealing < 3) return ["n/a", t("vf.b.na")];
+  return ["not_run", t("vf.b.rules")];
 }
 
 function checkScores(): Done {
-  return ["not_run", "the scores follow from the final state by the rules: tapis verify and /audit check them"];
+  return ["not_run", t("vf.sc.rules")];
 }
 
 function checkHead(w: Work, head: string): Done {
   const seen = w.x.events.find((e) => e.chain !== null && e.chain === head.toLowerCase());
   if (seen === undefined)
-    throw new Failed(`no event's chain is ${short(head)}: the history its holder saw is not a prefix of this file`);
-  return ["ok", `${short(head)} is the chain of ${seen.where}: the history it stands for is a prefix of this file`];
+    throw new Failed(t("vf.hd.bad", { head: short(head) }));
+  return ["ok", t("vf.hd.ok", { head: short(head), where: seen.where })];
 }
 
 /** A chain head someone kept is 64 hex characters (the verifiers' `--head`). */

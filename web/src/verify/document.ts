@@ -3,6 +3,7 @@
 // known, the values in their formats, the events numbered 1..n and agreeing with the document. What fails is
 // Malformed with its stable code, and nothing is checked: the checks (checks.ts) may then trust the shape.
 
+import { t } from "../i18n";
 import { GAMES, PLAYERS } from "./games";
 import { canonical } from "./jcs";
 import { compact, parseStrict, type Json } from "./json";
@@ -30,7 +31,7 @@ export class Event {
   ) {}
 
   get where(): string {
-    return `event ${this.version} (${this.type})`;
+    return t("vf.where", { version: this.version, type: this.type });
   }
 
   /** What dealing 2's chain hashes of `data`: compact, its keys in the file's order. */
