@@ -9,6 +9,7 @@ import * as bohnanza from "./bohnanza";
 import * as daron from "./daron";
 import * as errors from "./errors";
 import * as leBaron from "./le-baron";
+import * as malformed from "./malformed";
 import * as options from "./options";
 import * as replay from "./replay";
 import * as ruleErrors from "./rule-errors";
@@ -33,10 +34,11 @@ export const en = {
   ...replay.en,
   ...audit.en,
   ...verify.en,
+  ...malformed.en,
 } as const;
 /** The catalogue's parts, for the test that no key is defined by two of them (a spread would hide it). */
 export const PARTS = [
-  shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit, verify,
+  shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit, verify, malformed,
 ];
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
@@ -55,6 +57,7 @@ export const fr: Translation<Catalogue> = {
   ...replay.fr,
   ...audit.fr,
   ...verify.fr,
+  ...malformed.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };

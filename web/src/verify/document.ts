@@ -46,19 +46,19 @@ export class Event {
   // a field a check reads, missing or of another kind: the event is not of its type (bad_event), as in every verifier
   int(key: string): number {
     const value = this.data[key];
-    if (typeof value !== "number") throw this.notOfType(key, "an integer");
+    if (typeof value !== "number") throw this.notOfType(key, t("mf.kind.int"));
     return value;
   }
 
   str(key: string): string {
     const value = this.data[key];
-    if (typeof value !== "string") throw this.notOfType(key, "a string");
+    if (typeof value !== "string") throw this.notOfType(key, t("mf.kind.str"));
     return value;
   }
 
   list(key: string): Json[] {
     const value = this.data[key];
-    if (!Array.isArray(value)) throw this.notOfType(key, "a list");
+    if (!Array.isArray(value)) throw this.notOfType(key, t("mf.kind.list"));
     return value;
   }
 
@@ -66,12 +66,12 @@ export class Event {
   cards(key: string): (number | string)[] {
     const items = this.list(key);
     if (!items.every((c) => typeof c === "number" || typeof c === "string"))
-      throw this.notOfType(key, "a list of cards");
+      throw this.notOfType(key, t("mf.kind.cards"));
     return items as (number | string)[];
   }
 
   private notOfType(key: string, kind: string): Malformed {
-    return new Malformed("bad_event", `${this.where}: ${JSON.stringify(key)} is missing or not ${kind}`);
+    return new Malformed("bad_event", t("mf.missingOrNot", { where: this.where, key: JSON.stringify(key), kind }));
   }
 }
 
@@ -127,11 +127,12 @@ type Fields = Record<string, Kind>;
 function shape(obj: JsonObject, where: string, fields: Fields): void {
   const unknown = Object.keys(obj).find((key) => !Object.hasOwn(fields, key));
   if (unknown !== undefined)
-    throw new Malformed("bad_shape", `${where} holds an unknown field ${JSON.stringify(unknown.slice(0, 40))}`);
+    throw new Malformed("bad_shape", t("mf.unknownField", { where, key: JSON.stringify(unknown.slice(0, 40)) }));
   for (const [key, kind] of Object.entries(fields)) {
     if (!Object.hasOwn(obj, key))
-      throw new Malformed("bad_shape", `${where}: the field ${JSON.stringify(key)} is missing`);
-    if (!isKind(obj[key], kind)) throw new Malformed("bad_shape", `${where}: ${JSON.stringify(key)} is not ${kind}`);
+      throw new Malformed("bad_shape", t("mf.fieldMissing", { where, key: JSON.stringify(key) }));
+    if (!isKind(obj[key], kind))
+      throw new Malformed("bad_shape", t("mf.notKind", { where, key: JSON.stringify(key), kind }));
   }
 }
 
@@ -226,13 +227,13 @@ function isTime(text: string, formatVersion: number): boolean {
 /** The event's data is of its type: the table's events field by field, and in dealing 3 nothing else either. */
 function eventShape(e: Event, dealing: number): void {
   if (e.data["type"] !== e.type)
-    throw new Malformed("bad_event", `${e.where}: its data says type ${JSON.stringify(e.data["type"] ?? null)}`);
+    throw new Malformed("bad_event", t("mf.dataType", { where: e.where, type: JSON.stringify(e.data["type"] ?? null) }));
   const known = TABLE_EVENTS[e.type];
   if (known === undefined) return;
   const [required, optional] = known;
   for (const [key, kind] of Object.entries({ ...required, ...optional })) {
     if ((Object.hasOwn(required, key) || e.has(key)) && !isKind(e.data[key], kind))
-      throw new Malformed("bad_event", `${e.where}: ${JSON.stringify(key)} is missing or not ${kind}`);
+      throw new Malformed("bad_event", t("mf.missingOrNot", { where: e.where, key: JSON.stringify(key), kind }));
   }
   const unknown = Object.keys(e.data).find(
     (key) => key !== "type" && !Object.hasOwn(required, key) && !Object.hasOwn(optional, key),
@@ -240,7 +241,7 @@ function eventShape(e: Event, dealing: number): void {
   if (dealing >= 3 && unknown !== undefined)
     throw new Malformed(
       "bad_event",
-      `${e.where} holds ${JSON.stringify(unknown.slice(0, 40))}, which a ${e.type} never has`,
+      t("mf.neverHas", { where: e.where, key: JSON.stringify(unknown.slice(0, 40)), type: e.type }),
     );
 }
 
@@ -250,68 +251,68 @@ export function readExport(text: string): ExportDocument {
   const parsed = parseStrict(text);
   const top = parsed.value;
   if (!isObject(top) || top["format"] !== FORMAT)
-    throw new Malformed("bad_shape", `not a tapis export: its 'format' is not '${FORMAT}'`);
+    throw new Malformed("bad_shape", t("mf.format", { format: FORMAT }));
   const formatVersion = top["format_version"];
   if (typeof formatVersion !== "number")
-    throw new Malformed("bad_shape", "the document's format_version is missing or not an integer");
+    throw new Malformed("bad_shape", t("mf.formatVersion"));
   if (!FORMAT_VERSIONS.includes(formatVersion))
-    throw new Malformed("unknown_version", `format_version ${formatVersion}: this verifier reads 1, 2 and 3`);
-  shape(top, "the document", formatVersion === 1 ? DOCUMENT_1 : formatVersion === 2 ? DOCUMENT_2 : DOCUMENT_3);
+    throw new Malformed("unknown_version", t("mf.formatVersionUnknown", { version: formatVersion }));
+  shape(top, t("mf.document"), formatVersion === 1 ? DOCUMENT_1 : formatVersion === 2 ? DOCUMENT_2 : DOCUMENT_3);
   const dealing = (top["dealing"] ?? 1) as number;
   if (!DEALINGS.includes(dealing))
-    throw new Malformed("unknown_version", `dealing ${dealing}: this verifier knows 1, 2 and 3`);
+    throw new Malformed("unknown_version", t("mf.dealingUnknown", { dealing }));
   const game = top["game"] as string;
   const players = top["players"] as number;
   const range = PLAYERS[game];
   if (!(GAMES as readonly string[]).includes(game) || range === undefined)
     throw new Malformed(
       "unknown_game",
-      `the game ${JSON.stringify(game.slice(0, 40))} is not one this verifier knows (${GAMES.join(", ")})`,
+      t("mf.gameUnknown", { game: JSON.stringify(game.slice(0, 40)), games: GAMES.join(", ") }),
     );
   if (players < range[0] || players > range[1])
-    throw new Malformed("unknown_game", `${game} is for ${range[0]} to ${range[1]} players, not ${players}`);
+    throw new Malformed("unknown_game", t("mf.players", { game, min: range[0], max: range[1], players }));
 
   const gameId = top["game_id"] as string;
   const seed = top["seed"] as string | null;
   const chainHead = (top["chain_head"] ?? null) as string | null;
   const seedSource = (top["seed_source"] ?? "server") as string;
   const fairness = (top["fairness"] ?? null) as string | null;
-  value(GAME_ID.test(gameId), "the game id is not 16 lowercase hex digits, as the server gives them");
-  value(seed === null || HEX64.test(seed), "the seed is not 64 lowercase hex digits");
-  value(chainHead === null || HEX64.test(chainHead), "chain_head is not 64 lowercase hex digits");
+  value(GAME_ID.test(gameId), t("mf.gameId"));
+  value(seed === null || HEX64.test(seed), t("mf.seed"));
+  value(chainHead === null || HEX64.test(chainHead), t("mf.chainHead"));
   // RFC 3339 in every format: no chain hashes it (format 3 writes only the events' times as the chain does)
-  value(isTime(top["created_at"] as string, 2), "created_at is not written RFC 3339");
+  value(isTime(top["created_at"] as string, 2), t("mf.createdAt"));
   value(
     seedSource === "server" || seedSource === "client",
-    `seed_source ${JSON.stringify(seedSource)} is neither server nor client`,
+    t("mf.seedSource", { source: JSON.stringify(seedSource) }),
   );
   value(
     fairness === null || (FAIRNESS as readonly string[]).includes(fairness),
-    `fairness ${JSON.stringify(fairness)} is not a level`,
+    t("mf.fairness", { fairness: JSON.stringify(fairness) }),
   );
   if (!(top["finished"] as boolean) || seed === null)
     throw new Malformed(
       "not_finished",
-      "the game has not finished: its seed is not revealed, there is nothing to check yet",
+      t("mf.notFinished"),
     );
 
   const events = readEvents(top["events"] as Json[], formatVersion, parsed.keyOrder);
   const created = events[0] as Event;
   for (const e of events) eventShape(e, dealing); // the document's dealing: GameCreated's must agree with it below
   if (created.type !== "GameCreated")
-    throw new Malformed("bad_event", `the first event is ${created.type}, not GameCreated`);
+    throw new Malformed("bad_event", t("mf.firstEvent", { type: created.type }));
   const createdDealing = (created.data["dealing"] ?? 1) as number;
   if (!DEALINGS.includes(createdDealing))
-    throw new Malformed("unknown_version", `GameCreated's dealing ${createdDealing} is not one this verifier knows`);
+    throw new Malformed("unknown_version", t("mf.createdDealing", { dealing: createdDealing }));
   // this verifier replays no bot, but the others do, with this budget: they refuse one out of bounds, and so does it
   const budget = created.data["bot_budget"];
   if (typeof budget === "number")
     value(
       budget >= BOT_BUDGETS[0] && budget <= BOT_BUDGETS[1],
-      `a bot budget is 1 to 10000 thousandths, not ${budget}`,
+      t("mf.budget", { budget }),
     );
   for (const e of events) {
-    if (e.type === "GameEnded") value(HEX64.test(e.str("seed")), `${e.where}: its seed is not 64 lowercase hex digits`);
+    if (e.type === "GameEnded") value(HEX64.test(e.str("seed")), t("mf.eventSeed", { where: e.where }));
   }
 
   const agreeing: [string, Json | undefined, Json][] = [
@@ -325,19 +326,19 @@ export function readExport(text: string): ExportDocument {
   for (const [key, mine, theirs] of agreeing) {
     // canonical forms compared: `true` is not `1` (which Python's == would take it for)
     if (mine !== undefined && canonical(mine) !== canonical(theirs))
-      throw new Malformed("document_mismatch", `the document's ${key} is not GameCreated's`);
+      throw new Malformed("document_mismatch", t("mf.mismatch", { key }));
   }
   const last = events[events.length - 1] as Event;
   if (formatVersion >= 2 && chainHead !== last.chain)
-    throw new Malformed("document_mismatch", "chain_head is not the last event's chain");
+    throw new Malformed("document_mismatch", t("mf.headNotLast"));
   const ended = events.filter((e) => e.type === "GameEnded");
-  if (ended.length === 0) throw new Malformed("not_finished", "no GameEnded reveals the seed");
+  if (ended.length === 0) throw new Malformed("not_finished", t("mf.noEnd"));
   if ((ended[ended.length - 1] as Event).str("seed") !== seed)
-    throw new Malformed("document_mismatch", "the document's seed is not the one GameEnded reveals");
+    throw new Malformed("document_mismatch", t("mf.seedNotEnd"));
   if (createdDealing >= 3 && formatVersion < 3)
     throw new Malformed(
       "document_mismatch",
-      "a dealing-3 game is exported in format 3 (its times as its chain hashes them)",
+      t("mf.format3"),
     );
 
   return {
@@ -361,18 +362,18 @@ function readEvents(items: Json[], formatVersion: number, keyOrder: WeakMap<obje
   const envelope = formatVersion === 1 ? ENVELOPE_1 : ENVELOPE_2;
   const events = items.map((env, i) => {
     const where = `events[${i}]`;
-    if (!isObject(env)) throw new Malformed("bad_shape", `${where} is not an object`);
+    if (!isObject(env)) throw new Malformed("bad_shape", t("mf.notObject", { where }));
     shape(env, where, envelope);
     const schemaVersion = env["schema_version"] as number;
     if (!SCHEMA_VERSIONS.includes(schemaVersion))
       throw new Malformed(
         "unknown_version",
-        `${where}: schema_version ${schemaVersion} is not one this verifier knows`,
+        t("mf.schema", { where, version: schemaVersion }),
       );
     const chain = (env["chain"] ?? null) as string | null;
-    value(chain === null || HEX64.test(chain), `${where}: its chain is not 64 lowercase hex digits`);
+    value(chain === null || HEX64.test(chain), t("mf.eventChain", { where }));
     const recordedAt = env["recorded_at"] as string;
-    value(isTime(recordedAt, formatVersion), `${where}: recorded_at is not written ${timeFormat(formatVersion)}`);
+    value(isTime(recordedAt, formatVersion), t("mf.recordedAt", { where, format: timeFormat(formatVersion) }));
     const data = env["data"] as JsonObject;
     const metadata = env["metadata"] as JsonObject;
     return new Event(
@@ -387,7 +388,7 @@ function readEvents(items: Json[], formatVersion: number, keyOrder: WeakMap<obje
     );
   });
   if (events.length === 0 || events.some((e, i) => e.version !== i + 1))
-    throw new Malformed("numbering", "the events are not numbered 1..n");
+    throw new Malformed("numbering", t("mf.numbering"));
   return events;
 }
 

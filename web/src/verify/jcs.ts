@@ -4,6 +4,7 @@
 // integer's decimal: an export compacted, pretty-printed or with its keys reordered gives the same bytes.
 
 import type { Json } from "./json";
+import { t } from "../i18n";
 import { Malformed } from "./malformed";
 
 // a UTF-16 surrogate without its pair: such a string has no UTF-8 form, so nothing canonical to hash
@@ -24,7 +25,7 @@ export function canonical(value: Json): string {
 /** The UTF-8 bytes of `canonical(value)`; Malformed `not_json` when a string holds a lone surrogate (the standalone
  * verifier cannot encode one either: `JSON.stringify` would escape it, `TextEncoder` replace it, neither what it hashes). */
 export function canonicalBytes(value: Json): Uint8Array<ArrayBuffer> {
-  if (hasLoneSurrogate(value)) throw new Malformed("not_json", "a string holds a lone UTF-16 surrogate");
+  if (hasLoneSurrogate(value)) throw new Malformed("not_json", t("mf.surrogate"));
   return new TextEncoder().encode(canonical(value));
 }
 

@@ -5,6 +5,7 @@
 // other tools show), reads `17.0` and `1e3` where the record holds integers, and puts integer-like keys first, while
 // dealing 2's chain hashes each event's `data` with its keys in the file's order (`compact`).
 
+import { t } from "../i18n";
 import { Malformed } from "./malformed";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -66,17 +67,17 @@ function closingQuote(text: string, open: number): number {
 export function parseStrict(text: string): Parsed {
   tooLarge(text);
   if (text.charCodeAt(0) === 0xfeff)
-    throw new Malformed("not_json", "the file starts with a byte order mark: JSON is UTF-8 without one");
+    throw new Malformed("not_json", t("mf.bom"));
   if (tooDeep(text, MAX_DEPTH))
-    throw new Malformed("too_deep", `arrays and objects are nested more than ${MAX_DEPTH} deep`);
+    throw new Malformed("too_deep", t("mf.tooDeep", { depth: MAX_DEPTH }));
   const keyOrder = new WeakMap<object, readonly string[]>();
   let at = 0;
 
   const syntax = (what: string, position = at): never => {
     const [line, column] = lineAndColumn(text, position);
     const trimmed = text.trimEnd();
-    const early = position >= trimmed.length || !trimmed.endsWith("}") ? " (the file ends early: truncated?)" : "";
-    throw new Malformed("not_json", `not JSON: ${what} at line ${line} column ${column}${early}`);
+    const early = position >= trimmed.length || !trimmed.endsWith("}") ? t("mf.early") : "";
+    throw new Malformed("not_json", t("mf.syntax", { what, line, column, early }));
   };
   const skipSpace = (): void => {
     for (;;) {
@@ -95,23 +96,23 @@ export function parseStrict(text: string): Parsed {
       PLAIN.exec(text);
       out += text.slice(at, PLAIN.lastIndex);
       at = PLAIN.lastIndex;
-      if (at >= text.length) return syntax("a string never closed", begin);
+      if (at >= text.length) return syntax(t("mf.unclosed"), begin);
       const c = text[at];
       if (c === '"') {
         at++;
         return out;
       }
-      if (c !== "\\") return syntax("a control character inside a string");
+      if (c !== "\\") return syntax(t("mf.control"));
       const e = text[at + 1];
-      if (e === undefined) return syntax("a string never closed", begin);
+      if (e === undefined) return syntax(t("mf.unclosed"), begin);
       if (e === "u") {
         const digits = text.slice(at + 2, at + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(digits)) return syntax("an invalid \\uXXXX escape", at + 1);
+        if (!/^[0-9a-fA-F]{4}$/.test(digits)) return syntax(t("mf.badUnicode"), at + 1);
         out += String.fromCharCode(parseInt(digits, 16));
         at += 6;
       } else {
         const plain = ESCAPES[e];
-        if (plain === undefined) return syntax("an invalid escape", at);
+        if (plain === undefined) return syntax(t("mf.badEscape"), at);
         out += plain;
         at += 2;
       }
@@ -125,10 +126,10 @@ export function parseStrict(text: string): Parsed {
     at = NUMBER.lastIndex;
     const literal = match[0];
     if (match[1] !== undefined || match[2] !== undefined)
-      throw new Malformed("bad_number", `${literal.slice(0, 40)} is not an integer: every number of the record is one`);
+      throw new Malformed("bad_number", t("mf.notInteger", { number: literal.slice(0, 40) }));
     const value = literal.length > 17 ? Infinity : Number(literal);
     if (!Number.isSafeInteger(value))
-      throw new Malformed("bad_number", `the integer ${literal.slice(0, 20)} is beyond ±(2^53 - 1)`);
+      throw new Malformed("bad_number", t("mf.beyond", { number: literal.slice(0, 20) }));
     return value === 0 ? 0 : value; // -0 is the integer 0
   };
 
@@ -148,14 +149,15 @@ export function parseStrict(text: string): Parsed {
     const number = parseNumber();
     if (number !== null) return number;
     // what Python's json reads as a float constant: refused as a number, as strict_json.py refuses it
+    // i18n-exempt: the JSON constants themselves
     const constant = ["NaN", "Infinity", "-Infinity"].find((word) => text.startsWith(word, at));
-    if (constant !== undefined) throw new Malformed("bad_number", `${constant} is not an integer`);
-    return syntax("a value was expected");
+    if (constant !== undefined) throw new Malformed("bad_number", t("mf.constant", { constant }));
+    return syntax(t("mf.value"));
   };
 
   const deeper = (depth: number): void => {
     if (depth >= MAX_DEPTH)
-      throw new Malformed("too_deep", `arrays and objects are nested more than ${MAX_DEPTH} deep`);
+      throw new Malformed("too_deep", t("mf.tooDeep", { depth: MAX_DEPTH }));
   };
 
   const parseArray = (depth: number): Json[] => {
@@ -174,7 +176,7 @@ export function parseStrict(text: string): Parsed {
       else if (text[at] === "]") {
         at++;
         return items;
-      } else return syntax("',' or ']' was expected");
+      } else return syntax(t("mf.commaOrBracket"));
     }
   };
 
@@ -190,10 +192,10 @@ export function parseStrict(text: string): Parsed {
     } else {
       for (;;) {
         skipSpace();
-        if (text[at] !== '"') return syntax("a key in double quotes was expected");
+        if (text[at] !== '"') return syntax(t("mf.key"));
         const key = parseString();
         skipSpace();
-        if (text[at] !== ":") return syntax("':' was expected");
+        if (text[at] !== ":") return syntax(t("mf.colon"));
         at++;
         const value = parseValue(depth + 1);
         if (twice === null && Object.hasOwn(obj, key)) twice = key;
@@ -209,19 +211,19 @@ export function parseStrict(text: string): Parsed {
           at++;
           break;
         }
-        return syntax("',' or '}' was expected");
+        return syntax(t("mf.commaOrBrace"));
       }
     }
     // refused once the object is read, as a reader that collects its pairs first does (strict_json.py)
     if (twice !== null)
-      throw new Malformed("duplicate_key", `the key ${JSON.stringify(twice.slice(0, 60))} appears twice in one object`);
+      throw new Malformed("duplicate_key", t("mf.twice", { key: JSON.stringify(twice.slice(0, 60)) }));
     keyOrder.set(obj, keys);
     return obj;
   };
 
   const value = parseValue(0);
   skipSpace();
-  if (at < text.length) syntax("nothing was expected after the document");
+  if (at < text.length) syntax(t("mf.after"));
   return { value, keyOrder };
 }
 
@@ -244,18 +246,18 @@ function tooLarge(text: string): void {
   if (text.length * 3 <= MAX_BYTES) return;
   const bytes = text.length > MAX_BYTES ? text.length : new TextEncoder().encode(text).byteLength;
   if (bytes > MAX_BYTES)
-    throw new Malformed("too_large", `the document has at least ${bytes} bytes; a verifier reads at most ${MAX_BYTES}`);
+    throw new Malformed("too_large", t("mf.docSize", { bytes, max: MAX_BYTES }));
 }
 
 /** Decode a file's bytes as every verifier does: at most MAX_BYTES, UTF-8 or refused. */
 export function decodeFile(bytes: ArrayBuffer | Uint8Array): string {
   if (bytes.byteLength > MAX_BYTES)
-    throw new Malformed("too_large", `the file has ${bytes.byteLength} bytes; a verifier reads at most ${MAX_BYTES}`);
+    throw new Malformed("too_large", t("mf.fileSize", { bytes: bytes.byteLength, max: MAX_BYTES }));
   try {
     // the byte order mark is kept, so that parseStrict refuses it
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new Malformed("not_json", "the file is not UTF-8 text");
+    throw new Malformed("not_json", t("mf.utf8"));
   }
 }
 

@@ -41,8 +41,9 @@ function reprNumber(n: number): string {
 
 /** Python's `repr` of a decoded JSON value (`None`, `True`, `'text'`, `[1, 2]`, `{'a': 1}`). */
 export function pyRepr(value: Json | undefined): string {
+  // i18n-exempt: Python's own words, as the standalone verifier prints them
   if (value === undefined || value === null) return "None";
-  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "boolean") return value ? "True" : "False"; // i18n-exempt: Python's literals
   if (typeof value === "number") return reprNumber(value);
   if (typeof value === "string") return reprString(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
