@@ -103,7 +103,9 @@ test-citus: $(STAMP)
 
 # the pgBackRest restore drill (tests/backup/, docs/backup-restore.md): a Postgres 15 of its own archiving to a
 # repository of its own, games played, the data directory destroyed, restored to the end of the archive and to a point
-# in time; prints the RPO and RTO it measured. Skips, saying why, without pgbackrest or Debian's PostgreSQL 15
+# in time; prints the RPO and RTO it measured. Skips, saying why, without pgbackrest or Debian's PostgreSQL 15. And
+# the Citus drill (about 90 s): a coordinator and two workers archiving to a stanza each, restored to a named restore
+# point taken on all of them; prints its RTO (skips, saying why, without Citus: ../shared/citus/build.sh)
 .PHONY: test-backup
 test-backup: $(STAMP)
 	$(call PYTEST,-m backup tests/backup)

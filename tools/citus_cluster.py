@@ -23,7 +23,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
@@ -108,14 +108,22 @@ def stop_stale() -> None:
 class CitusCluster:
     """Three nodes under `root` (`root/node<port>`), started by `start`, stopped by `stop` (or the `with` block)."""
 
-    def __init__(self, root: Path | None = None, ports: tuple[int, ...] = PORTS) -> None:
+    def __init__(
+        self,
+        root: Path | None = None,
+        ports: tuple[int, ...] = PORTS,
+        settings: Mapping[int, Mapping[str, str]] | None = None,
+    ) -> None:
+        """`settings`: what a node's postgresql.conf adds to (or overrides of) the cluster's own, by port (the Citus
+        restore drill's WAL archiving, whose `archive_command` names each node's pgBackRest stanza)."""
         reason = missing()
         if reason is not None:
             raise CitusUnavailable(reason)
         self._own_root = root is None
         self.root = root if root is not None else Path(tempfile.mkdtemp(prefix=_PREFIX))
         self.ports = ports
-        self._nodes = {port: PgNode(self.root, port, _SETTINGS) for port in ports}
+        extra = settings or {}
+        self._nodes = {port: PgNode(self.root, port, {**_SETTINGS, **extra.get(port, {})}) for port in ports}
 
     @property
     def coordinator(self) -> int:
@@ -124,6 +132,10 @@ class CitusCluster:
     @property
     def workers(self) -> tuple[int, ...]:
         return self.ports[1:]
+
+    def node(self, port: int) -> PgNode:
+        """The node on `port` (its data directory, its tools run as the server's user)."""
+        return self._nodes[port]
 
     def url(self, database: str, port: int | None = None) -> str:
         return self._nodes[port or self.coordinator].url(database)
