@@ -16,9 +16,9 @@ from datetime import datetime
 
 import asyncpg
 
-from api.metrics import MeteredCommands, MeteredPoster, MeteredTransactor, ObservedEventStore
 from domain.kernel.bots import BOT_BUDGETS
 from infra.archive_store import PostgresArchive
+from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
 from infra.memory.archive_store import MemoryArchive
@@ -48,6 +48,7 @@ from services.export import GameExports
 from services.keys import PortalKeys
 from services.live import LiveStreams
 from services.lobby_sweeper import LobbySweeper
+from services.observer import NO_OBSERVER, Observer
 from services.ports import (
     Archive,
     Breaker,
@@ -65,7 +66,7 @@ from services.queries import GameQueries
 from services.repository import Repository
 from services.seats import SeatCommands
 from services.timer import TurnTimer
-from services.transact import utc_now
+from services.transact import Transactor, utc_now
 from services.webhooks import PortalWebhooks, RetryPolicy, SendLimits, WebhookWorker
 
 
@@ -88,6 +89,7 @@ class Services:
     bot_runner: BotRunner
     lobby_sweeper: LobbySweeper
     record_news: RecordNews
+    pool: asyncpg.Pool | None = None  # Postgres' pool, for the API's sampled gauges (None in memory)
 
 
 class UnmigratedDatabase(RuntimeError):
@@ -153,24 +155,29 @@ class Adapters:
     archive: Archive
     # stamps the events each write appends (dealing 3's chain covers the time): the memory store's clock in tests
     clock: Callable[[], datetime] = utc_now
+    # who watches the services and the store (metrics, traces, logs): the API's, given by api/app.py
+    observer: Observer = NO_OBSERVER
 
 
-def real_adapters(pool: asyncpg.Pool, client: Client, shards: int = CLUSTER_SHARDS) -> Adapters:
+def real_adapters(
+    pool: asyncpg.Pool, client: Client, shards: int = CLUSTER_SHARDS, observer: Observer = NO_OBSERVER
+) -> Adapters:
     layout = redis_layout(client, shards)
     return Adapters(
-        store=ObservedEventStore(pool),  # the Postgres store, timed (api/metrics.py)
+        store=PostgresEventStore(pool, observer=observer),  # its appends timed and traced by the observer
         projections=PublishingProjections(client, layout),
         keys=PostgresKeyStore(pool),
         webhooks=PostgresWebhookStore(pool),
-        poster=MeteredPoster(HttpxPoster()),
+        poster=HttpxPoster(),
         news=RedisRecordNews(client),
         wakeups=RedisWakeups(client, layout=layout),
         due=PostgresTurnClock(pool),
         archive=PostgresArchive(pool),
+        observer=observer,
     )
 
 
-def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
+def memory_adapters(clock: Callable[[], datetime] | None = None, observer: Observer = NO_OBSERVER) -> Adapters:
     """Every port in memory, behaving as Postgres and Redis do (tests/contract/ checks it): for service tests."""
     store = MemoryEventStore(clock) if clock is not None else MemoryEventStore()
     wakeups = MemoryWakeups()
@@ -186,25 +193,32 @@ def memory_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
         due=store,
         archive=MemoryArchive(store),
         clock=stamps,
+        observer=observer,
     )
 
 
-def build_services(pool: asyncpg.Pool, client: Client, settings: Settings) -> Services:
-    return wire(real_adapters(pool, client, settings.redis_cluster_shards), settings)
+def build_services(
+    pool: asyncpg.Pool, client: Client, settings: Settings, observer: Observer = NO_OBSERVER
+) -> Services:
+    services = wire(real_adapters(pool, client, settings.redis_cluster_shards, observer), settings)
+    services.pool = pool
+    return services
 
 
-def in_memory(settings: Settings | None = None, adapters: Adapters | None = None) -> Services:
-    """The whole service layer on in-memory adapters: what `tests/unit/services/` drives."""
+def in_memory(
+    settings: Settings | None = None, adapters: Adapters | None = None, observer: Observer = NO_OBSERVER
+) -> Services:
+    """The whole service layer on in-memory adapters: what `tests/unit/services/` drives (`observer`: the API's,
+    for the tests of its metrics)."""
     # for tests and tools: a server in test mode (a creator may choose the seed), as `make run` never is
-    return wire(adapters or memory_adapters(), settings or Settings(test_mode=True))
+    return wire(adapters or memory_adapters(observer=observer), settings or Settings(test_mode=True))
 
 
 def wire(adapters: Adapters, settings: Settings) -> Services:
     config = service_config(settings)
     repo = Repository(adapters.store, adapters.projections, adapters.archive)
     exports = GameExports(repo)
-    # counted from outside (api/metrics.py)
-    transactor = MeteredTransactor(repo, config.command_retries, adapters.clock)
+    transactor = Transactor(repo, config.command_retries, adapters.clock, adapters.observer)
     bots = BotPlayer(
         transactor,
         config.bot_moves_per_command,
@@ -214,7 +228,7 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         expert_budget=config.bot_expert_budget,
     )
     keys = PortalKeys(adapters.keys, settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key)
-    commands = MeteredCommands(transactor, bots, config, keys)
+    commands = GameCommands(transactor, bots, config, keys)
     seats = SeatCommands(transactor, bots, commands, adapters.news)
     queries = GameQueries(repo)
     retries = RetryPolicy(
@@ -246,6 +260,7 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
             ),
             breaker=Breaker(settings.webhook_pause_after, settings.webhook_pause, settings.webhook_pause_max),
             interval=settings.webhook_interval,
+            observer=adapters.observer,
         ),
         bot_sweeper=BotSweeper(repo, bots, grace=settings.bot_grace_seconds),
         bot_runner=bots.runner,
@@ -277,8 +292,11 @@ def background(services: Services, settings: Settings, stop: asyncio.Event) -> l
 
 
 @contextlib.asynccontextmanager
-async def connected(settings: Settings, pool_size: int | None = None) -> AsyncIterator[Services]:
-    """The services on the configured servers (the schema checked), closed when the block ends."""
+async def connected(
+    settings: Settings, pool_size: int | None = None, observer: Observer = NO_OBSERVER
+) -> AsyncIterator[Services]:
+    """The services on the configured servers (the schema checked), closed when the block ends; `observer`: who
+    watches them (the API's metrics and traces, api/observe.py; nobody for the CLI)."""
     if not settings.database_url or not settings.redis_url:
         raise RuntimeError("DATABASE_URL and REDIS_URL must be set (`tapis serve` starts embedded servers)")
     pool = await asyncpg.create_pool(
@@ -288,7 +306,7 @@ async def connected(settings: Settings, pool_size: int | None = None) -> AsyncIt
     services: Services | None = None
     try:
         await check_schema(pool)
-        services = build_services(pool, client, settings)
+        services = build_services(pool, client, settings, observer)
         yield services
     finally:
         if services is not None:

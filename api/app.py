@@ -29,6 +29,7 @@ from api.errors import EXCEPTION_HANDLERS
 from api.guard import InputGuard
 from api.logs import RequestContext, before_send, configure_logging
 from api.metrics import PROMETHEUS, MetricsController, sampler_for
+from api.observe import ApiObserver
 from api.ratelimit import Limiter, RateLimits, parse_trusted
 from api.schema_site import schema_pages
 from api.shutdown import SHUTDOWN
@@ -69,13 +70,13 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         configure_logging(settings.log_level, settings.log_format, request_sample=settings.request_log_sample)
         async with contextlib.AsyncExitStack() as opened:
             with untraced():  # the start's schema check: not a trace of its own per statement (api/tracing.py)
-                services = await opened.enter_async_context(connected(settings))
+                services = await opened.enter_async_context(connected(settings, observer=ApiObserver()))
             app.state.services = services
             # the process' shutdown ends its live streams, each told to reconnect elsewhere (api/shutdown.py)
             SHUTDOWN.on_close(services.live.close_all)
             tune_gc()
             tasks = background(services, settings, stop) if run_projector else []
-            sampler = sampler_for(services.repo.store, services.repo.projections)  # lag and backlog gauges
+            sampler = sampler_for(services.pool, services.repo.projections)  # lag and backlog gauges
             if run_projector and sampler is not None and settings.metrics_interval > 0:
                 tasks.append(asyncio.create_task(run_every("metrics", sampler.step, stop, settings.metrics_interval)))
             try:

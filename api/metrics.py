@@ -6,12 +6,12 @@ With several API processes (`tapis serve --workers N`, or several hosts behind o
 each process' values in files there and `/metrics`, on whichever process answers, adds them up (counters and
 histograms summed, gauges as each says: `livesum` for what is open now, `mostrecent` for a sampled value).
 
-Where the numbers come from, without a line in the services:
+Where the numbers come from:
 - HTTP: `HttpMetrics`, the plugin's middleware, labelled by route template (never a raw path: it holds ids), with
   refusals raised by a middleware counted at their status, 429s counted by route, and live streams open;
-- commands: `MeteredCommands`, the use case seen from outside (game, command type, outcome, refusal code);
-- transactions: `MeteredTransactor` (conflicts retried, bot moves; the `tapis.transact` and `tapis.decide` spans);
-- appends: `ObservedEventStore`, the Postgres store with its append latency and group-commit batch sizes;
+- commands (game, command type, outcome, refusal code), transactions (conflicts retried, bot moves), appends (their
+  latency, group-commit batch sizes) and webhook attempts: `api/observe.py`, the services' observer port
+  (services/observer.py) implemented with the metrics defined here;
 - projector lag and the webhook backlog: `Sampler`, a small background reader of the checkpoint and the tables.
 
 No label holds a token, a key, a game id or any other unbounded value: games and command types are checked against
@@ -21,49 +21,25 @@ the registry, refusal codes against a pattern and a cap (`Bounded`).
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import re
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any, TypeVar, get_args
+from typing import Any, get_args
 
 import asyncpg
 import msgspec
 from litestar.enums import ScopeType
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController, PrometheusMiddleware
 from litestar.types import Message, Receive, Scope, Send
-from opentelemetry import trace
-from opentelemetry.trace import Link, NonRecordingSpan, SpanContext
 from prometheus_client import Counter, Gauge, Histogram
 
-from api import tracing
-from api.logs import bind
 from domain.games.registry import GAMES
-from domain.kernel.bots import LEVELS
 from domain.kernel.errors import RuleViolation
-from domain.kernel.table import Table
-from infra.appends import PendingAppend
 from infra.driver_errors import postgres_errors
 from infra.event_store import PostgresEventStore
-from services.commands import GameCommands
-from services.errors import Conflict, ServiceError, Unavailable
-from services.ports import (
-    Checkpoint,
-    ConcurrencyConflict,
-    DuplicateCommand,
-    GameRecord,
-    NewEvent,
-    Outcome,
-    Projections,
-    StoreUnavailable,
-    WebhookPoster,
-)
-from services.results import CommandResult
-from services.transact import Decision, Transacted, Transactor
-
-R = TypeVar("R")
+from services.errors import ServiceError
+from services.ports import Checkpoint, Outcome, Projections, StoreUnavailable
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64)
@@ -288,197 +264,6 @@ class MetricsController(PrometheusController):
     include_in_schema = False
 
 
-# -- commands and transactions -----------------------------------------------------------------------------------
-
-
-@dataclass
-class _CommandWatch:
-    """What the transaction of a player's command tells the use case around it (same task, same context)."""
-
-    transacted: bool = False
-    replayed: bool = False
-    conflicts: int = 0
-
-
-_COMMAND: contextvars.ContextVar[_CommandWatch | None] = contextvars.ContextVar("tapis_command", default=None)
-
-
-def _actor(metadata: dict[str, Any]) -> str:
-    if "bot" in metadata:
-        return "bot"
-    return "player" if isinstance(metadata.get("actor"), int) else OTHER
-
-
-class MeteredTransactor(Transactor):
-    """Every write, seen from outside: conflicts retried (each decision after the first that did not follow a
-    refusal re-check), bot moves appended, and the spans `tapis.transact` / `tapis.decide` when tracing is on."""
-
-    async def transact(
-        self, record: GameRecord, decide: Decision[R], metadata: dict[str, Any], *args: Any, **kwargs: Any
-    ) -> Transacted[R]:
-        tracer = tracing.tracer()
-        calls = conflicts = 0
-        refused_last = appended = False
-
-        def watched(table: Table[Any]) -> tuple[R, list[Any]]:
-            nonlocal calls, conflicts, refused_last, appended
-            if calls and not refused_last:
-                conflicts += 1  # decided again after its append met a moved stream
-            calls += 1
-            refused_last = True
-            if tracer is None:
-                result, events = decide(table)
-            else:
-                with tracer.start_as_current_span("tapis.decide", attributes={"tapis.version": table.version}):
-                    result, events = decide(table)
-            refused_last, appended = False, bool(events)
-            return result, events
-
-        watch = _COMMAND.get()
-        own = watch is not None and not watch.transacted and "scope" in metadata
-        if own and watch is not None:
-            watch.transacted = True
-            actor = metadata.get("actor")
-            bind(seat=actor if isinstance(actor, int) else None)
-        game = game_label(record.game)
-        try:
-            if tracer is None:
-                done = await super().transact(record, watched, metadata, *args, **kwargs)
-            else:
-                attributes = {"tapis.game": game, "tapis.game_id": record.game_id, "tapis.actor": _actor(metadata)}
-                with tracer.start_as_current_span("tapis.transact", attributes=attributes):
-                    done = await super().transact(record, watched, metadata, *args, **kwargs)
-        except DuplicateCommand:
-            if own and watch is not None:
-                watch.replayed = True
-            raise
-        finally:
-            if conflicts:
-                TRANSACTION_CONFLICTS.labels(game=game, actor=_actor(metadata)).inc(conflicts)
-                if own and watch is not None:
-                    watch.conflicts = conflicts
-        if appended and "bot" in metadata:
-            level = metadata["bot"]
-            BOT_MOVES.labels(game=game, level=level if level in LEVELS else OTHER).inc()
-        return done
-
-
-class MeteredCommands(GameCommands):
-    """Players' commands counted by game, command type and outcome; the game and the command type bound to the
-    request's log lines; a `tapis.command` span when tracing is on."""
-
-    async def command(self, game_id: str, token: str | None, body: bytes, *args: Any, **kwargs: Any) -> CommandResult:
-        game, kind = UNKNOWN, UNKNOWN
-        watch = _CommandWatch()
-        reset = _COMMAND.set(watch)
-        tracer = tracing.tracer()
-        span = tracer.start_span("tapis.command") if tracer is not None else None
-        outcome, code = "error", ""
-        try:
-            with trace.use_span(span, end_on_exit=False) if span is not None else contextlib.nullcontext():
-                record = await self.repo.record(game_id)  # cached: the use case asks for it again at no cost
-                game, kind = game_label(record.game), command_label(record.game, body)
-                bind(game=game, command=kind)
-                result = await super().command(game_id, token, body, *args, **kwargs)
-            outcome = "replayed" if watch.replayed or not watch.transacted else "accepted"
-            return result
-        except RuleViolation as exc:
-            outcome, code = "refused", CODES(exc.code)
-            raise
-        except Conflict as exc:
-            outcome, code = ("conflict", "") if exc.code == "conflict" else ("refused", CODES(exc.code))
-            raise
-        except (Unavailable, StoreUnavailable):
-            outcome = "unavailable"
-            raise
-        except ServiceError as exc:
-            outcome, code = "refused", CODES(exc.code)
-            raise
-        finally:
-            _COMMAND.reset(reset)
-            child(COMMANDS, (game, kind, outcome, code)).inc()  # the label names' order: game, type, outcome, code
-            if watch.conflicts:
-                COMMAND_CONFLICTS.labels(game=game, type=kind).inc(watch.conflicts)
-            if span is not None:
-                span.set_attributes({"tapis.game": game, "tapis.command": kind, "tapis.outcome": outcome})
-                if code:
-                    span.set_attribute("tapis.code", code)
-                span.end()
-
-
-# -- the event store ---------------------------------------------------------------------------------------------
-
-AppendKey = tuple[str, int]
-
-
-class ObservedEventStore(PostgresEventStore):
-    """The Postgres event store, timed: append latency (the group commit's wait included), the size of each group
-    commit, and, when tracing is on, a `tapis.append` span per caller and a `tapis.group_commit` span per shared
-    statement, linked both ways when it carries several callers."""
-
-    def __init__(self, pool: asyncpg.Pool, *args: Any, **kwargs: Any) -> None:
-        super().__init__(pool, *args, **kwargs)
-        self.pool = pool
-        self._callers: dict[AppendKey, SpanContext] = {}
-        self._commits: dict[AppendKey, SpanContext] = {}
-
-    async def create(self, record: GameRecord, events: list[NewEvent], metadata: dict[str, Any], *args: Any) -> None:
-        started = time.perf_counter()
-        try:
-            await super().create(record, events, metadata, *args)
-        finally:
-            APPEND_SECONDS.labels(kind="create").observe(time.perf_counter() - started)
-
-    async def append(
-        self, stream_id: str, expected_version: int, events: list[NewEvent], metadata: dict[str, Any], *args: Any
-    ) -> int:
-        started = time.perf_counter()
-        tracer = tracing.tracer()
-        try:
-            if tracer is None:
-                return await super().append(stream_id, expected_version, events, metadata, *args)
-            key = (stream_id, expected_version)
-            with tracer.start_as_current_span("tapis.append", attributes={"tapis.events": len(events)}) as span:
-                self._callers[key] = span.get_span_context()
-                try:
-                    return await super().append(stream_id, expected_version, events, metadata, *args)
-                except ConcurrencyConflict:
-                    span.set_attribute("tapis.conflict", True)
-                    raise
-                finally:
-                    self._callers.pop(key, None)
-                    commit = self._commits.pop(key, None)
-                    if commit is not None:
-                        span.add_link(commit)
-        finally:
-            child(APPEND_SECONDS, ("append",)).observe(time.perf_counter() - started)
-
-    async def _append_batch(self, items: list[PendingAppend]) -> list[int | BaseException]:
-        BATCH_SIZE.observe(len(items))
-        tracer = tracing.tracer()
-        if tracer is None:
-            return await super()._append_batch(items)
-        keys = [(item.stream_id, item.expected) for item in items]
-        callers = [context for key in keys if (context := self._callers.get(key)) is not None]
-        if len(items) == 1 and callers:
-            parent = trace.set_span_in_context(NonRecordingSpan(callers[0]))
-            links: list[Link] = []
-        else:
-            # the drainer task runs in the context of whichever request started it: a shared statement is a trace
-            # of its own, linked to every request it carries
-            parent, links = trace.set_span_in_context(trace.INVALID_SPAN), [Link(c) for c in callers]
-        span = tracer.start_span(
-            "tapis.group_commit", context=parent, links=links, attributes={"tapis.batch": len(items)}
-        )
-        if len(items) > 1:
-            if len(self._commits) > 10_000:
-                self._commits.clear()  # links of callers that went away before reading them: never kept for long
-            for key in keys:
-                self._commits[key] = span.get_span_context()
-        with trace.use_span(span, end_on_exit=True):
-            return await super()._append_batch(items)
-
-
 # -- webhook attempts --------------------------------------------------------------------------------------------
 
 
@@ -488,24 +273,6 @@ def attempt_outcome(outcome: Outcome) -> str:
     if outcome.status_code is None:
         return "error"
     return f"http_{outcome.status_code // 100}xx" if 400 <= outcome.status_code < 600 else "http_other"
-
-
-class MeteredPoster:
-    """A webhook poster whose attempts are counted by outcome (wraps the real one)."""
-
-    def __init__(self, inner: WebhookPoster) -> None:
-        self.inner = inner
-
-    async def post(self, url: str, body: bytes, headers: dict[str, str], time_limit: float) -> Outcome:
-        outcome = await self.inner.post(url, body, headers, time_limit)
-        WEBHOOK_ATTEMPTS.labels(outcome=attempt_outcome(outcome)).inc()
-        return outcome
-
-    async def aclose(self) -> None:
-        await self.inner.aclose()
-
-    def __getattr__(self, name: str) -> Any:  # whatever else the real poster offers
-        return getattr(self.inner, name)
 
 
 # -- sampled gauges ----------------------------------------------------------------------------------------------
@@ -561,9 +328,10 @@ class Sampler:
         SAMPLED_AT.set(time.time())
 
 
-def sampler_for(store: object, projections: Projections) -> Sampler | None:
-    """The sampler of a process on Postgres (None on the in-memory adapters)."""
-    return Sampler(store.pool, projections, store) if isinstance(store, ObservedEventStore) else None
+def sampler_for(pool: asyncpg.Pool | None, projections: Projections) -> Sampler | None:
+    """The sampler of a process on Postgres (`pool`: None on the in-memory adapters): it reads the log as the
+    projector does, through a store of its own on the same pool."""
+    return Sampler(pool, projections, PostgresEventStore(pool)) if pool is not None else None
 
 
 def sample_value(name: str, labels: dict[str, str] | None = None) -> float:

@@ -43,7 +43,6 @@ def _json(value: Any) -> str:
 
 async def inspect_game(settings: Settings, game_id: str) -> dict[str, Any] | None:
     """What `tapis games inspect` prints, as a dict; None for an unknown game."""
-    from api.metrics import ObservedEventStore
     from bootstrap import connected
     from services.codec import codec
     from services.errors import NotFound
@@ -57,19 +56,16 @@ async def inspect_game(settings: Settings, game_id: str) -> dict[str, Any] | Non
             return None
         game_codec = codec(record.game)
         table = await repo.replay(game_id, game_codec)
-        stored: dict[str, Any] | None = None
-        if isinstance(repo.store, ObservedEventStore):
-            row = await repo.store.pool.fetchrow("SELECT version, created_at FROM games WHERE game_id = $1", game_id)
-            stored = dict(row) if row is not None else None
+        stored = await repo.store.stored(game_id)  # None: archived (not in the hot tables)
         try:
             snapshot = await repo.snapshot(record)
             projection: int | None = snapshot[0] if snapshot is not None else None
             projection_state = "ok" if snapshot is not None else "missing"
         except ProjectionUnavailable:
             projection, projection_state = None, "unavailable"
-        version = stored["version"] if stored is not None else table.version
+        version = stored.version if stored is not None else table.version
         awaiting = game_codec.rules.awaiting(table.inner) if table.status == "active" and table.inner else []
-        created: datetime | None = stored["created_at"] if stored is not None else None
+        created: datetime | None = stored.created_at if stored is not None else None
         return {
             "game_id": game_id,
             "game": record.game,

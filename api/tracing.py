@@ -6,10 +6,10 @@ named: `TAPIS_OTEL_ENDPOINT`, or OpenTelemetry's own `OTEL_EXPORTER_OTLP_ENDPOIN
 `OTEL_SERVICE_NAME`), a batching exporter, and instruments asyncpg and redis-py, so that a command's span holds:
 
     POST /v1/games/{game_id}/commands          the server span (Litestar's OpenTelemetryPlugin, ASGI)
-      tapis.command                            game, command type, outcome (api/metrics.py, MeteredCommands)
-        tapis.transact                         one write: load, decide, append, project (MeteredTransactor)
+      tapis.command                            game, command type, outcome (api/observe.py, ApiObserver.command)
+        tapis.transact                         one write: load, decide, append, project (ApiObserver.transaction)
           tapis.decide                         the rules, once per attempt
-          tapis.append                         waits for its group commit (ObservedEventStore)
+          tapis.append                         waits for its group commit (ApiObserver.appending)
             tapis.group_commit                 the shared statement: asyncpg's spans below it
           EVALSHA ...                          the projection written to Redis (redis instrumentation)
         tapis.transact (bot moves)             ...

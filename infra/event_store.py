@@ -12,6 +12,8 @@ import msgspec
 from infra.appends import PendingAppend, append_many, append_one, append_one_routed
 from infra.batching import Batcher
 from infra.driver_errors import CONNECTION_ERRORS, postgres_errors
+from infra.migrate import current_revision
+from services.observer import NO_OBSERVER, Observer
 from services.ports import (
     Checkpoint,
     ConcurrencyConflict,
@@ -21,7 +23,9 @@ from services.ports import (
     LogEntry,
     NewEvent,
     RecordedEvent,
+    Schema,
     SeatToken,
+    StoredGame,
     StoreUnavailable,
 )
 
@@ -109,14 +113,19 @@ class PostgresEventStore:
     """Appends from concurrent commands go to Postgres together (`infra/batching.py`): one statement and one
     commit for all of them, each stream still checked against its own expected version."""
 
-    def __init__(self, pool: asyncpg.Pool, max_batch: int = 64) -> None:
+    def __init__(self, pool: asyncpg.Pool, max_batch: int = 64, observer: Observer = NO_OBSERVER) -> None:
         self._pool = pool
         self._sharded: bool | None = None  # events distributed by Citus: asked once, on the first read of the log
+        self._observer = observer  # appends timed and traced from outside (services/observer.py)
         self._appends: Batcher[PendingAppend, int] = Batcher(
-            self._append_batch, key=lambda item: item.stream_id, max_batch=max_batch
+            self._observed_batch, key=lambda item: item.stream_id, max_batch=max_batch
         )
 
     async def create(self, record: GameRecord, events: list[NewEvent], metadata: dict[str, Any]) -> None:
+        with self._observer.creating():
+            await self._create(record, events, metadata)
+
+    async def _create(self, record: GameRecord, events: list[NewEvent], metadata: dict[str, Any]) -> None:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 await conn.execute(
@@ -145,7 +154,12 @@ class PostgresEventStore:
         seat_token: SeatToken | None = None,
     ) -> int:
         item = PendingAppend(stream_id, expected_version, events, metadata, idempotency, seat_token)
-        return await self._appends.submit(item)
+        with self._observer.appending(stream_id, expected_version, len(events)):
+            return await self._appends.submit(item)
+
+    async def _observed_batch(self, items: list[PendingAppend]) -> list[int | BaseException]:
+        with self._observer.group_commit([(item.stream_id, item.expected) for item in items]):
+            return await self._append_batch(items)
 
     async def _append_batch(self, items: list[PendingAppend]) -> list[int | BaseException]:
         if len(items) > 1:
@@ -302,6 +316,16 @@ class PostgresEventStore:
             api_key_id=row["api_key_id"],
             join_code_hash=bytes(row["join_code_hash"]) if row["join_code_hash"] is not None else None,
         )
+
+    async def stored(self, game_id: str) -> StoredGame | None:
+        with postgres_errors():
+            row = await self._pool.fetchrow("SELECT version, created_at FROM games WHERE game_id = $1", game_id)
+        return StoredGame(version=row["version"], created_at=row["created_at"]) if row is not None else None
+
+    async def schema(self) -> Schema:
+        with postgres_errors():
+            async with self._pool.acquire() as conn:
+                return Schema(await current_revision(conn))
 
     async def grant_seat_token(self, game_id: str, version: int, seat: int, token_hash: bytes) -> bool:
         # the game's row locked, as an append locks it: an append that moves the game meanwhile (a seat removed)

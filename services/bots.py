@@ -22,6 +22,7 @@ from typing import Any
 from domain.kernel import table as tables
 from domain.kernel.table import Table
 from domain.kernel.table_commands import Play
+from services import writes
 from services.bot_runner import BotRunner, closes_window, has_person
 from services.codec import codec
 from services.ports import GameRecord
@@ -109,8 +110,8 @@ class BotPlayer:
             move = Play(seat=again.seat, command=again.command)
             return None, tables.accept(rules, current, move, "bot", record.seed)
 
-        metadata = {"actor": chosen.seat, "bot": chosen.level}
-        moved = await self.transactor.transact(record, decision, metadata, load=Given(table))
+        actor = writes.bot(chosen.seat, chosen.level)
+        moved = await self.transactor.transact(record, decision, actor, load=Given(table))
         return moved.table
 
 

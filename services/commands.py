@@ -32,6 +32,7 @@ from services.ports import DuplicateCommand, GameRecord
 from services.repository import Repository
 from services.results import CommandResult, GameCreatedBody, SeatChange, SeatTaken
 from services.transact import CACHED, FRESH, NEW, Grant, IdempotencyKey, Transactor
+from services.writes import ADMIN, LOBBY, player
 
 SEED_HEX = re.compile(r"^[0-9a-fA-F]{64}$")
 JOIN_CODE_BYTES = 16  # a private game's join code: 128 random bits, as URL-safe base64 (22 characters)
@@ -138,7 +139,7 @@ class GameCommands:
 
     async def found(self, founding: Founding) -> tuple[GameCreatedBody, Table[Any]]:
         """Store a new game as `founding` decided it, in one append: the creator's answer, and the game's table."""
-        created = await self.transactor.transact(founding.record, founding.decide, {"actor": "admin"}, load=NEW)
+        created = await self.transactor.transact(founding.record, founding.decide, ADMIN, load=NEW)
         table = created.table
         body = GameCreatedBody(
             game_id=table.game_id,
@@ -210,7 +211,7 @@ class GameCommands:
             return joined.seat, events
 
         grant = Grant(token_hash(player_token)) if player_token is not None else None
-        joined = await self.transactor.transact(record, decision, {"actor": "lobby"}, token=grant)
+        joined = await self.transactor.transact(record, decision, LOBBY, token=grant)
         self.repo.forget(game_id)  # the cached record lacks the new seat's token
         return SeatTaken(seat=joined.result, version=joined.table.version, player_token=player_token, bot=bot)
 
@@ -224,7 +225,7 @@ class GameCommands:
             return lambda table: (None, tables.accept(rules, table, Start(force=force), "admin", record.seed))
 
         try:
-            started = await self.transactor.transact(record, decision(False), {"actor": "admin"})
+            started = await self.transactor.transact(record, decision(False), ADMIN)
         except RuleViolation as refusal:
             if refusal.code != "reveals_missing":
                 raise
@@ -237,7 +238,7 @@ class GameCommands:
                     details,
                 ) from None
             # the window is over: deal without the missing reveals, whose seats bots take over (docs/fair-play.md)
-            started = await self.transactor.transact(record, decision(True), {"actor": "admin"})
+            started = await self.transactor.transact(record, decision(True), ADMIN)
         return await self.bots.play(record, started.table)
 
     async def _reveal_wait(self, game_id: str) -> float:
@@ -258,7 +259,7 @@ class GameCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Commit(seat=seat, commitment=committed), "player", record.seed)
 
-        done = await self.transactor.transact(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
+        done = await self.transactor.transact(record, decision, player(seat))
         return SeatChange(seat=seat, version=done.table.version)
 
     async def reveal(self, game_id: str, token: str | None, entropy: object) -> SeatChange:
@@ -271,55 +272,62 @@ class GameCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Reveal(seat=seat, entropy=entropy), "player", record.seed)
 
-        done = await self.transactor.transact(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
+        done = await self.transactor.transact(record, decision, player(seat))
         return SeatChange(seat=seat, version=done.table.version)
 
     async def command(
         self, game_id: str, token: str | None, body: bytes, if_match: int | None, idempotency_key: str | None
     ) -> CommandResult:
         """A seated player's move: refused whole, or appended with the bots' answers after it."""
-        record, seat = await seated_player(self.repo, game_id, token, "sends commands")
-        game_codec = codec(record.game)
-        try:
-            command = game_codec.command(body)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            raise BadRequest(str(exc), code="invalid_command") from exc
-        scope = f"seat:{seat}"
-        keyed = None
-        if idempotency_key is not None:
-            if not IDEMPOTENCY_KEY.match(idempotency_key):
-                raise BadRequest("Idempotency-Key: 1 to 200 visible ASCII characters", code="invalid_idempotency_key")
-            stored = await self.repo.store.stored_response(game_id, scope, idempotency_key)
-            if stored is not None:
-                await self.repo.refresh(record)  # its append may have committed unheard (a lost connection)
-                return COMMAND_RESULT.decode(stored)
-            keyed = IdempotencyKey(scope=scope, key=idempotency_key)
-        rules = game_codec.rules
+        with self.transactor.observer.command() as seen:
+            seen.game(await self.repo.record(game_id), body)
+            record, seat = await seated_player(self.repo, game_id, token, "sends commands")
+            seen.seat(seat)
+            game_codec = codec(record.game)
+            try:
+                command = game_codec.command(body)
+            except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+                raise BadRequest(str(exc), code="invalid_command") from exc
+            actor = player(seat)
+            keyed = None
+            if idempotency_key is not None:
+                if not IDEMPOTENCY_KEY.match(idempotency_key):
+                    raise BadRequest(
+                        "Idempotency-Key: 1 to 200 visible ASCII characters", code="invalid_idempotency_key"
+                    )
+                stored = await self.repo.store.stored_response(game_id, f"seat:{seat}", idempotency_key)
+                if stored is not None:
+                    seen.replayed()
+                    await self.repo.refresh(record)  # its append may have committed unheard (a lost connection)
+                    return COMMAND_RESULT.decode(stored)
+                keyed = IdempotencyKey(scope=f"seat:{seat}", key=idempotency_key)
+            rules = game_codec.rules
 
-        def decision(table: Table[Any]) -> tuple[None, list[Any]]:
-            if if_match is not None and table.version != if_match:
-                raise PreconditionFailed(
-                    f"the game is at version {table.version}, not {if_match}",
-                    details={"version": table.version},
+            def decision(table: Table[Any]) -> tuple[None, list[Any]]:
+                if if_match is not None and table.version != if_match:
+                    raise PreconditionFailed(
+                        f"the game is at version {table.version}, not {if_match}",
+                        details={"version": table.version},
+                    )
+                return None, tables.accept(rules, table, Play(seat=seat, command=command), "player", record.seed)
+
+            try:
+                played = await self.transactor.transact(
+                    record,
+                    decision,
+                    actor,
+                    # If-Match names the version the client saw: decide on the stream's head, not on a cached copy
+                    load=CACHED if if_match is None else FRESH,
+                    idempotency=keyed,
+                    answer_for=seat_viewer(seat),
+                    told=seen.ended,
                 )
-            return None, tables.accept(rules, table, Play(seat=seat, command=command), "player", record.seed)
-
-        try:
-            played = await self.transactor.transact(
-                record,
-                decision,
-                {"actor": seat, "scope": scope},
-                # If-Match names the version the client saw: decide on the stream's head, not on a cached copy
-                load=CACHED if if_match is None else FRESH,
-                idempotency=keyed,
-                answer_for=seat_viewer(seat),
-            )
-        except DuplicateCommand as duplicate:
-            await self.repo.refresh(record)
-            return COMMAND_RESULT.decode(duplicate.response)
-        await self.bots.play(record, played.table)
-        assert played.answer is not None  # asked for with `answer_for`
-        return played.answer
+            except DuplicateCommand as duplicate:
+                await self.repo.refresh(record)
+                return COMMAND_RESULT.decode(duplicate.response)
+            await self.bots.play(record, played.table)
+            assert played.answer is not None  # asked for with `answer_for`
+            return played.answer
 
 
 def commitment_sent(commitment: object) -> str:

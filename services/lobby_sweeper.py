@@ -23,6 +23,7 @@ from domain.kernel.table_commands import Expire
 from services.codec import codec
 from services.errors import NotFound, ServiceError
 from services.transact import Transactor
+from services.writes import LOBBY
 
 log = logging.getLogger("tapis.lobby")
 
@@ -66,7 +67,7 @@ class LobbySweeper:
                 return False, []  # started (or expired by another process) since the scan
             return True, tables.accept(rules, table, Expire(), "timer", record.seed)
 
-        done = await self.transactor.transact(record, decision, {"actor": "lobby"})
+        done = await self.transactor.transact(record, decision, LOBBY)
         return 1 if done.result else 0
 
     async def step(self) -> bool:

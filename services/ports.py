@@ -74,6 +74,21 @@ class RebuildPlace(msgspec.Struct, frozen=True):
     done: int = 0
 
 
+class StoredGame(msgspec.Struct, frozen=True):
+    """A game's row in the hot tables, as an operator asks about it: its version and when it was created."""
+
+    version: int
+    created_at: datetime
+
+
+class Schema(msgspec.Struct, frozen=True):
+    """A store's schema: its migration revision (None: never migrated); `migrated` False for a store that has no
+    schema to migrate (in memory)."""
+
+    revision: str | None
+    migrated: bool = True
+
+
 class GameRecord(msgspec.Struct, frozen=True):
     game_id: str
     game: str
@@ -151,6 +166,12 @@ class EventStore(Protocol):
         ...
 
     async def game(self, game_id: str) -> GameRecord | None: ...
+
+    async def stored(self, game_id: str) -> StoredGame | None:
+        """The game's row in the hot tables (None: not there, archived or unknown)."""
+
+    async def schema(self) -> Schema:
+        """The migration revision of the store's schema (readiness judges it against this release's window)."""
 
     async def stored_response(self, stream_id: str, scope: str, key: str) -> bytes | None: ...
 

@@ -32,6 +32,7 @@ from services.ports import GameRecord, ProjectionUnavailable, RecordNews, StoreU
 from services.repository import Repository
 from services.results import RematchBody, RematchSeat, RematchToken, SeatChange
 from services.transact import Revoke, Transactor
+from services.writes import ADMIN, player
 
 REMATCH_LABEL = "tapis-rematch-v1"
 # how long a hand-over waits for a rematch claimed a moment ago to be created (its claimer creates it right after)
@@ -84,9 +85,7 @@ class SeatCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Leave(seat=seat), "player", record.seed)
 
-        left = await self.transactor.transact(
-            record, decision, {"actor": seat, "scope": f"seat:{seat}"}, token=Revoke(seat)
-        )
+        left = await self.transactor.transact(record, decision, player(seat), token=Revoke(seat))
         await self._forget(game_id)
         return SeatChange(seat=seat, version=left.table.version)
 
@@ -99,7 +98,7 @@ class SeatCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, RemoveSeat(seat=seat), "admin", record.seed)
 
-        removed = await self.transactor.transact(record, decision, {"actor": "admin"}, token=Revoke(seat))
+        removed = await self.transactor.transact(record, decision, ADMIN, token=Revoke(seat))
         await self._forget(game_id)
         return SeatChange(seat=seat, version=removed.table.version)
 
@@ -115,7 +114,7 @@ class SeatCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Forfeit(seat=seat), "player", record.seed)
 
-        forfeited = await self.transactor.transact(record, decision, {"actor": seat, "scope": f"seat:{seat}"})
+        forfeited = await self.transactor.transact(record, decision, player(seat))
         table = await self.bots.play(record, forfeited.table)
         return SeatChange(seat=seat, version=table.version, bot=tables.TAKEOVER_BOT)
 
@@ -137,7 +136,7 @@ class SeatCommands:
         def claim(current: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, current, Rematch(game_id=rematch_id), "admin", record.seed)
 
-        await self.transactor.transact(record, claim, {"actor": "admin"})  # lost to another request: rematch_exists
+        await self.transactor.transact(record, claim, ADMIN)  # lost to another request: rematch_exists
         return await self._create(founding, rematch_id)
 
     def _founding(self, record: GameRecord, table: Table[Any], rematch_id: str) -> Founding:

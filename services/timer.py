@@ -18,6 +18,7 @@ from services.codec import codec
 from services.errors import ServiceError
 from services.ports import DueGames
 from services.transact import Transactor
+from services.writes import TIMER
 
 log = logging.getLogger("tapis.timer")
 
@@ -58,7 +59,7 @@ class TurnTimer:
             events = tables.play_for_late_seats(rules, table, people, record.seed)
             return bool(events), events
 
-        expired = await self.transactor.transact(record, decision, {"actor": "timer"})
+        expired = await self.transactor.transact(record, decision, TIMER)
         await self.bots.play(record, expired.table)
         return 1 if expired.result else 0
 

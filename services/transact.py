@@ -24,9 +24,11 @@ from domain.kernel.viewer import Viewer
 from services.chain import extend, head_of, links_of
 from services.codec import codec, encode_table
 from services.errors import Conflict, ServiceError
+from services.observer import NO_OBSERVER, Observer, TransactionWatch
 from services.ports import ConcurrencyConflict, DuplicateCommand, GameRecord, Idempotency, SeatToken
 from services.repository import Repository
 from services.results import CommandResult, shown_events
+from services.writes import Actor, Ended, WriteOutcome
 
 R = TypeVar("R")
 
@@ -101,11 +103,32 @@ def seat_token(change: TokenChange | None, events: list[Any]) -> SeatToken | Non
     return None
 
 
+UNCHANGED = WriteOutcome("unchanged")
+
+
 @dataclass(frozen=True)
 class Transacted(Generic[R]):
     result: R
     table: Table[Any]
     answer: CommandResult | None = None  # with `answer_for`: the appended events as that viewer sees them
+    outcome: WriteOutcome = UNCHANGED
+
+
+def ending(exc: BaseException) -> Ended:
+    """How a write that raised `exc` ended."""
+    if isinstance(exc, DuplicateCommand):
+        return "replayed"
+    if isinstance(exc, Conflict) and exc.code == "conflict":
+        return "gave_up"
+    return "refused" if isinstance(exc, (RuleViolation, ServiceError)) else "failed"
+
+
+@dataclass
+class _Reached:
+    """The attempt a write has reached: as many decisions were made again after a conflict (its outcome's count,
+    when it ends by an exception)."""
+
+    attempt: int = 0
 
 
 def utc_now() -> datetime:
@@ -113,39 +136,80 @@ def utc_now() -> datetime:
 
 
 class Transactor:
-    def __init__(self, repo: Repository, retries: int, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(
+        self,
+        repo: Repository,
+        retries: int,
+        clock: Callable[[], datetime] = utc_now,
+        observer: Observer = NO_OBSERVER,
+    ) -> None:
         self.repo = repo
         self.retries = retries
         self.clock = clock  # stamps each append's events: dealing 3's links cover the time
+        self.observer = observer
 
     async def transact(
         self,
         record: GameRecord,
         decide: Decision[R],
-        metadata: dict[str, Any],
+        actor: Actor,
         load: Load = FRESH,
         idempotency: IdempotencyKey | None = None,
         token: TokenChange | None = None,
         answer_for: Viewer | None = None,
+        told: Callable[[WriteOutcome], None] | None = None,
     ) -> Transacted[R]:
         """Decide and append until the append lands at the version decided on; a decision of no events
         appends nothing and returns the table as loaded. With `answer_for`, the answer (the appended events
-        as that viewer sees them) is made before the append, and stored with it under the idempotency key."""
+        as that viewer sees them) is made before the append, and stored with it under the idempotency key.
+        The observer sees the write and its decisions; it and `told` (a command's own watch) learn how it ended,
+        whatever the ending."""
+        reached = _Reached()
+        with self.observer.transaction(record, actor) as watch:
+            try:
+                done = await self._transact(record, decide, actor, load, idempotency, token, answer_for, watch, reached)
+            except BaseException as exc:
+                outcome = WriteOutcome(ending(exc), reached.attempt)
+                watch.ended(outcome)
+                if told is not None:
+                    told(outcome)
+                raise
+            watch.ended(done.outcome)
+            if told is not None:
+                told(done.outcome)
+            return done
+
+    async def _transact(
+        self,
+        record: GameRecord,
+        decide: Decision[R],
+        actor: Actor,
+        load: Load,
+        idempotency: IdempotencyKey | None,
+        token: TokenChange | None,
+        answer_for: Viewer | None,
+        watch: TransactionWatch,
+        reached: _Reached,
+    ) -> Transacted[R]:
         rules = codec(record.game).rules
         table = await self._load(record, load)
         unverified = isinstance(load, Cached)
+        metadata = actor.metadata()
         for attempt in range(self.retries):
+            reached.attempt = attempt
             try:
-                result, events = decide(table)
+                with watch.deciding(table.version):
+                    result, events = decide(table)
             except (RuleViolation, ServiceError):
                 if not unverified:
                     raise
                 # a refusal must not come from this process' stale copy: decide again on the stream's head
                 unverified = False
                 table = await self.repo.catch_up(table)
-                result, events = decide(table)
+                with watch.deciding(table.version):
+                    result, events = decide(table)
             if not events:
-                return Transacted(result, table)
+                return Transacted(result, table, outcome=WriteOutcome("unchanged", attempt))
             after = tables.fold(rules, events) if isinstance(load, New) else tables.evolve_all(rules, table, events)
             # encoded before the append: nothing is appended that cannot be encoded; then stamped and linked into
             # the chain with the metadata stored beside them (dealing 3 links cover both)
@@ -195,7 +259,7 @@ class Transactor:
                 table = await self.repo.catch_up(table)
                 continue
             await self.repo.project(after, projected)
-            return Transacted(result, after, answer)
+            return Transacted(result, after, answer, WriteOutcome("appended", attempt))
         raise Conflict("too many concurrent changes to this game; try again", code="conflict")
 
     async def _load(self, record: GameRecord, load: Load) -> Table[Any]:

@@ -38,6 +38,7 @@ from domain.kernel.viewer import SPECTATOR
 from services.codec import codec
 from services.errors import Conflict, NotFound, ServiceError
 from services.keys import PortalKeys
+from services.observer import NO_OBSERVER, Observer
 from services.ports import (
     Breaker,
     Claimed,
@@ -256,10 +257,12 @@ class WebhookWorker:
         limits: SendLimits | None = None,
         breaker: Breaker | None = None,
         interval: float = 0.5,
+        observer: Observer = NO_OBSERVER,
     ) -> None:
         self.repo = repo
         self.store = store
         self.poster = poster
+        self.observer = observer  # told each attempt's outcome (the API counts them)
         self.policy = policy
         self.batch = batch
         self.limits = limits or SendLimits()
@@ -424,6 +427,7 @@ class WebhookWorker:
             "X-Tapis-Attempt": str(claimed.attempt),
         }
         outcome = await self.poster.post(claimed.url, claimed.body, headers, self.policy.timeout_seconds)
+        self.observer.webhook_attempt(outcome)
         retry_in = None if outcome.ok else self.policy.retry_in(claimed.attempt)
         await self.store.finish(claimed, outcome, retry_in, self.breaker)
         return outcome.ok

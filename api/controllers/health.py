@@ -16,12 +16,10 @@ from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
 
 from api.dependencies import Services
-from api.metrics import ObservedEventStore
 from api.schemas import Health
 from api.shutdown import SHUTDOWN
 from api.tracing import untraced
-from infra.driver_errors import postgres_errors
-from infra.migrate import current_revision, head_revision
+from infra.migrate import head_revision
 from infra.schema_window import Window, window
 from services.ports import ProjectionUnavailable, StoreUnavailable
 
@@ -70,12 +68,6 @@ async def _answers(call: Awaitable[object]) -> bool:
     return True
 
 
-async def _revision(store: ObservedEventStore) -> str | None:
-    with postgres_errors():
-        async with store.pool.acquire() as conn:
-            return await current_revision(conn)
-
-
 class HealthController(Controller):
     path = "/v1/health"
     tags = ["health"]
@@ -116,15 +108,14 @@ class HealthController(Controller):
         store, projections = services.repo.store, services.repo.projections
         postgres, redis = await asyncio.gather(_answers(store.ping()), _answers(projections.ping()))
         revision, schema = None, "unknown"
-        if postgres and isinstance(store, ObservedEventStore):
+        if postgres:
             try:
-                revision = await asyncio.wait_for(_revision(store), CHECK_SECONDS)
+                found = await asyncio.wait_for(store.schema(), CHECK_SECONDS)
             except (TimeoutError, OSError, StoreUnavailable):
                 postgres = False
             else:
-                schema = _window().judge(revision)
-        elif postgres:
-            schema = "ok"  # a store without a schema (in memory)
+                revision = found.revision
+                schema = _window().judge(revision) if found.migrated else "ok"  # a store without a schema: memory
         checks = Checks(
             postgres="ok" if postgres else "down",
             redis="ok" if redis else "down",

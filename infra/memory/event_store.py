@@ -23,7 +23,9 @@ from services.ports import (
     LogEntry,
     NewEvent,
     RecordedEvent,
+    Schema,
     SeatToken,
+    StoredGame,
     StoreUnavailable,
 )
 
@@ -136,6 +138,16 @@ class MemoryEventStore:
     async def game(self, game_id: str) -> GameRecord | None:
         await self._round_trip()
         return self.record_of(game_id)
+
+    async def stored(self, game_id: str) -> StoredGame | None:
+        await self._round_trip()
+        stream = self._streams.get(game_id)
+        if stream is None or not stream.events:
+            return None
+        return StoredGame(version=stream.version, created_at=stream.events[0].recorded_at)
+
+    async def schema(self) -> Schema:
+        return Schema(None, migrated=False)
 
     async def stored_response(self, stream_id: str, scope: str, key: str) -> bytes | None:
         await self._round_trip()

@@ -27,6 +27,7 @@ from api.metrics import (
     sample_value,
     status_of,
 )
+from api.observe import ApiObserver
 from bootstrap import in_memory
 from domain.kernel.errors import RuleViolation
 from infra.settings import Settings
@@ -95,7 +96,7 @@ async def _two_player_game(services: Any) -> tuple[str, list[str]]:
 
 
 async def test_commands_are_counted_by_game_type_and_outcome() -> None:
-    services = in_memory()
+    services = in_memory(observer=ApiObserver())
     game_id, tokens = await _two_player_game(services)
     card = plain(await services.queries.view(game_id, tokens[0]))["state"]["hand"][0]
     play = msgspec.json.encode({"type": "play_card", "card": card})
@@ -121,7 +122,7 @@ async def test_commands_are_counted_by_game_type_and_outcome() -> None:
 
 
 async def test_a_conflict_retried_is_counted_and_the_command_still_accepted() -> None:
-    services = in_memory()
+    services = in_memory(observer=ApiObserver())
     game_id, tokens = await _two_player_game(services)
     card = plain(await services.queries.view(game_id, tokens[0]))["state"]["hand"][0]
     store = services.repo.store
@@ -146,7 +147,7 @@ async def test_a_conflict_retried_is_counted_and_the_command_still_accepted() ->
 
 
 async def test_bot_moves_are_counted_by_game_and_level() -> None:
-    services = in_memory()
+    services = in_memory(observer=ApiObserver())
     created = await services.commands.create("six-nimmt", 3, None, None, None)
     await services.commands.join(created.game_id, None, "a", None, None)
     for _ in range(2):

@@ -19,8 +19,9 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from api import app as app_module
 from api import tracing
-from api.metrics import ObservedEventStore
+from api.observe import ApiObserver
 from api.tracing import Tracing
+from infra.event_store import PostgresEventStore
 from infra.settings import Settings
 from services.ports import GameRecord, NewEvent
 from tests.ops import bearer, new_game, ops_settings
@@ -119,7 +120,7 @@ async def test_a_group_commit_of_two_appends_is_linked_from_both(
     assert traced is not None
     tracer = tracing.tracer()
     assert tracer is not None
-    store = ObservedEventStore(pool)
+    store = PostgresEventStore(pool, observer=ApiObserver())
     # streams of a game type no process serves (the projector and webhooks skip them), removed at the end
     ids = [f"trace-{secrets.token_hex(6)}" for _ in range(2)]
     event = NewEvent(type="TraceTest", data=b"{}")
