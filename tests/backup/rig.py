@@ -7,11 +7,13 @@ As root (CI), the server and pgBackRest run as the `postgres` user (tools/pg_nod
 
 from __future__ import annotations
 
+import random
 import shutil
+import socket
 import time
 from pathlib import Path
 
-from tools.pg_node import BIN, PgNode
+from tools.pg_node import BIN, HOST, PgNode
 
 STANZA = "tapis"
 DATABASE = "tapis"
@@ -105,3 +107,20 @@ class BackupRig:
 
     def stop(self) -> None:
         self.node.stop()
+
+
+def distinct_ports(count: int) -> tuple[int, ...]:
+    """Free ports below Linux's ephemeral range (32768 on): the kernel hands those to every other harness's
+    `free_port` and to outgoing connections, and the nodes must find theirs free again when they restart after the
+    restore, a minute or so after they were chosen."""
+    ports: list[int] = []
+    while len(ports) < count:
+        port = random.randrange(20000, 32000)
+        with socket.socket() as probe:
+            try:
+                probe.bind((HOST, port))
+            except OSError:
+                continue
+        if port not in ports:
+            ports.append(port)
+    return tuple(ports)

@@ -18,9 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 import shutil
-import socket
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -34,6 +32,7 @@ import pytest
 
 from api.backup_check import parse_lsn, segment_end
 from infra.embedded import ServiceUrls
+from tests.backup.rig import distinct_ports
 from tests.backup.rig import missing as backup_missing
 from tests.backup.test_restore_drill import Ack, Table, tapis, wait_until
 from tests.citus.conftest import PLACEMENT
@@ -42,7 +41,6 @@ from tests.e2e.client import Tapis
 from tests.e2e.conftest import serving
 from tools.citus_cluster import CitusCluster, CitusUnavailable
 from tools.citus_cluster import missing as citus_missing
-from tools.pg_node import HOST
 
 MISSING = backup_missing() or citus_missing()
 pytestmark = [
@@ -117,23 +115,6 @@ class Drill:
         newest = max((archive["max"] for archive in info[0]["archive"] if archive["max"]), default=None)
         end = segment_end(newest, 16 * 1024 * 1024) if newest else None
         return end is not None and end > lsn
-
-
-def distinct_ports(count: int) -> tuple[int, ...]:
-    """Free ports below Linux's ephemeral range (32768 on): the kernel hands those to every other harness's
-    `free_port` and to outgoing connections, and the nodes must find theirs free again when they restart after the
-    restore, a minute or so after they were chosen."""
-    ports: list[int] = []
-    while len(ports) < count:
-        port = random.randrange(20000, 32000)
-        with socket.socket() as probe:
-            try:
-                probe.bind((HOST, port))
-            except OSError:
-                continue
-        if port not in ports:
-            ports.append(port)
-    return tuple(ports)
 
 
 @contextlib.contextmanager

@@ -32,10 +32,10 @@ import pytest
 
 from api.backup_check import parse_lsn, segment_end
 from infra.embedded import ServiceUrls
-from tests.backup.rig import BackupRig, missing
+from tests.backup.rig import BackupRig, distinct_ports, missing
 from tests.conftest import _flush_redis, redis_db_beside
 from tests.e2e.client import Tapis
-from tests.e2e.conftest import ROOT, free_port, serving
+from tests.e2e.conftest import ROOT, serving
 
 MISSING = missing()
 pytestmark = [pytest.mark.slow, pytest.mark.backup, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
@@ -104,7 +104,9 @@ def drill_rig() -> Iterator[BackupRig]:
     root = Path(tempfile.mkdtemp(prefix="tapis-backup-drill-"))
     with contextlib.ExitStack() as stack:
         stack.callback(shutil.rmtree, root, ignore_errors=True)
-        rig = BackupRig(root, free_port(), ARCHIVE_TIMEOUT)
+        # below the ephemeral range: the port must still be free when the node restarts after the restore
+        (port,) = distinct_ports(1)
+        rig = BackupRig(root, port, ARCHIVE_TIMEOUT)
         stack.callback(rig.stop)  # registered before the start: a start that fails half-way is stopped too
         yield rig.start()
 
