@@ -456,14 +456,22 @@ function createForm(games: Schemas["CatalogEntry"][]): HTMLFormElement {
     players.max = String(entry.max_players);
     players.value = String(Math.min(Math.max(4, entry.min_players), entry.max_players));
     playersHelp.textContent = t("create.players.help", { min: entry.min_players, max: entry.max_players });
-    const detail = await call(
-      api.GET("/v1/catalog/{game}", { params: { path: { game: entry.game as GameName } } }),
-    );
-    if (!detail || gameSelect.value !== entry.game) return;
-    const schema = detail.options_schema as Json;
-    const root = resolve(schema, schema);
-    options = objectField(t("create.options"), root, detail.options as Json, schema);
-    optionsBox.replaceChildren(options.element);
+    // until this game's options are drawn, a click would send the previous game's (or none): wait for them
+    options = null;
+    submit.disabled = true;
+    try {
+      const detail = await call(
+        api.GET("/v1/catalog/{game}", { params: { path: { game: entry.game as GameName } } }),
+      );
+      if (!detail || gameSelect.value !== entry.game) return;
+      const schema = detail.options_schema as Json;
+      const root = resolve(schema, schema);
+      options = objectField(t("create.options"), root, detail.options as Json, schema);
+      optionsBox.replaceChildren(options.element);
+    } finally {
+      // the latest choice's drawing enables it (a catalog that did not answer: the server's defaults)
+      if (gameSelect.value === entry.game) submit.disabled = false;
+    }
   };
   gameSelect.addEventListener("change", () => void drawGame());
 
