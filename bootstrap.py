@@ -32,6 +32,7 @@ from infra.migrate import current_revision, head_revision
 from infra.projections import CLUSTER_SHARDS, Layout, layout_of
 from infra.record_news import RedisRecordNews
 from infra.redis_client import Client, connect
+from infra.schema_window import window
 from infra.settings import Settings
 from infra.turn_clock import PostgresTurnClock
 from infra.webhook_http import HttpxPoster
@@ -107,9 +108,14 @@ async def keep_session(_: asyncpg.Connection) -> None:
 async def check_schema(pool: asyncpg.Pool) -> None:
     async with pool.acquire() as conn:
         current = await current_revision(conn)
-    if current != head_revision():
+    # the schema window, as readiness judges it (infra/schema_window.py): a process of this release starts on the
+    # next release's expand migration too, so a worker that restarts mid-deploy (or a rollback) is not refused
+    allowed = window()
+    verdict = allowed.judge(current)
+    if verdict != "ok":
         raise UnmigratedDatabase(
-            f"the database is at revision {current}, the code needs {head_revision()}: run `tapis migrate`"
+            f"the database is at revision {current} ({verdict}); this release runs on {allowed.oldest} to"
+            f" {allowed.newest} (its head {head_revision()}): run `tapis migrate`"
         )
 
 

@@ -93,6 +93,9 @@ class SocketPerWorker(Multiprocess):
         super().__init__(config, sockets)
         self.start_timeout = start_timeout
         self.shutdown_delay = shutdown_delay
+        # the workers that have answered a health check once: until then a worker is still importing the app (its
+        # answering thread starts after that, seconds under load) and gets `start_timeout`, not the check's timeout
+        self.answered: set[int | None] = set()
 
     def _process(self, slot: int) -> Process:
         return DrainingProcess(self.config, [self.sockets[slot]], self.shutdown_delay)
@@ -128,7 +131,9 @@ class SocketPerWorker(Multiprocess):
         if self.should_exit.is_set():
             return
         for idx, process in enumerate(self.processes):
-            if process.is_alive(timeout=self.config.timeout_worker_healthcheck):
+            started = process.pid in self.answered
+            if process.is_alive(timeout=self.config.timeout_worker_healthcheck if started else self.start_timeout):
+                self.answered.add(process.pid)
                 continue
             process.kill()  # hung: gone for good
             process.join()
