@@ -17,7 +17,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.types import ASGIApp
 
 from api.bodies import TapisRequest
-from api.command_route import CommandRoute
+from api.command_route import install as install_command_route
 from api.controllers.catalog import CatalogController
 from api.controllers.games import GamesController
 from api.controllers.health import HealthController
@@ -90,7 +90,7 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
                 if tracing is not None:
                     tracing.stop()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             CatalogController,
             GamesController,
@@ -128,18 +128,14 @@ def create_app(settings: Settings | None = None, run_projector: bool = True) -> 
         plugins=[tracing.plugin] if tracing is not None else [],
         debug=False,
     )
+    # `POST /v1/games/{id}/commands` is served by api/command_route.py alone, in front of Litestar's router
+    install_command_route(app, settings.max_body_bytes)
+    return app
 
 
 def serve_app(settings: Settings | None = None, run_projector: bool = True) -> ASGIApp:
-    """What `tapis serve` runs: the app, its command route served beside Litestar (api/command_route.py), except
-    under tracing, whose middleware only Litestar's routes carry."""
-    settings = settings or Settings.from_env()
-    app = create_app(settings, run_projector)
-    try:
-        app.plugins.get("OpenTelemetryPlugin")
-    except KeyError:
-        return CommandRoute(app, app.middleware, settings.max_body_bytes)
-    return app
+    """What `tapis serve` runs: the app (its command route in front of its router, traced or not)."""
+    return create_app(settings or Settings.from_env(), run_projector)
 
 
 def app_from_env() -> Any:

@@ -3,7 +3,8 @@
 Litestar reads a body whatever its Content-Type, decodes it with no bound on nesting (JSON nested 1,000 levels deep,
 a 2 KB body, raised RecursionError: a 500) and converts it to the handler's type leniently (`"players": "3"` and
 `3.0` became 3). `TapisRequest`, the app's request class, decodes the JSON bodies of the handlers that take `data`;
-`command_body` checks the raw body of a command, which the game's own codec decodes (strictly) in the service.
+`checked_command_body` checks the raw body of a command (api/command_route.py), which the game's own codec decodes
+(strictly) in the service.
 """
 
 from __future__ import annotations
@@ -100,12 +101,6 @@ class TapisRequest(Request[Any, Any, Any]):
         field = self.route_handler.parsed_data_field
         self._json = self._connection_state.json = decode_body(raw or b"null", field.annotation if field else None)
         return self._json
-
-
-async def command_body(request: Request[Any, Any, Any]) -> bytes:
-    """A command's raw body, for the game's codec: JSON-typed and bounded in depth (the codec refuses the rest)."""
-    raw = await request.body()
-    return checked_command_body(raw, request.content_type[0].strip().lower() if raw else "")
 
 
 def checked_command_body(raw: bytes, media_type: str) -> bytes:

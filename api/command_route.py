@@ -1,4 +1,4 @@
-"""`POST /v1/games/{game_id}/commands` served beside Litestar rather than through it: the hottest route, lighter.
+"""`POST /v1/games/{game_id}/commands`, served by this route alone: the hottest route, lighter than Litestar's.
 
 Why: a command's own work (the token, the rules, the idempotency record, the group commit, the redacted answer) is
 about half of what the server spends on it; the rest went to the request around it, and Litestar's routing,
@@ -6,41 +6,42 @@ request object, parameter parsing, response object and exception middleware were
 docs/benchmarks.md, "Closer to the floor"). This route parses the few things a command needs straight from the
 ASGI scope (the path's game id, `Authorization`, `Content-Type`, `If-Match`, `Idempotency-Key`, the body) and
 answers with bytes, and it keeps every guarantee of the other routes:
+- `create_app` puts it inside the Litestar app, in front of Litestar's router (`install`): Litestar's entry still
+  sets the scope's app and wraps `send` with the app's `before_send` hooks (`X-Request-ID`, the sampled request
+  line, api/logs.py), and, with tracing on, the OpenTelemetry middleware Litestar puts around its router is put
+  around this route too, so a command is a server span as every request is;
 - the same middlewares, in the same order (metrics, request context, input guard, rate limits: the list
   `create_app` gives Litestar), with the route template Litestar would have set (`scope["path_template"]`), so the
-  metrics, logs and limits cannot tell the two paths apart;
+  metrics, logs, limits and spans cannot tell it from a Litestar route;
 - the same error answers: an exception raised in the handler or in a middleware is answered from
-  `api.errors.answer_for`, the function Litestar's handlers answer from, at the same two places Litestar's
-  exception middleware stands (between the handler and the middlewares, and around them all);
-- `X-Request-ID` and the sampled request line from `api.logs.before_send`, Litestar's hook;
-- the same checks in the same order as the Litestar handler: the bearer token, the body's size
+  `api.errors.answer_for`, the function Litestar's handlers answer from, at the two places Litestar's exception
+  middleware stands (between the handler and the middlewares, and around them all);
+- the checks in the order the route's declaration documents: the bearer token, the body's size
   (`TAPIS_MAX_BODY_BYTES`, 413), its media type (415), depth and NUL characters, then `If-Match`.
-Litestar's handler for the route stays registered: the OpenAPI document is generated from it unchanged, and a
-request this route does not take (another method, a trailing slash, an empty id) meets Litestar exactly as before.
-tests/e2e/test_command_route.py sends the same requests, good and bad, down both paths and compares the answers
-byte for byte. With tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`), `create_app` leaves this route out: the OpenTelemetry
-middleware is Litestar's plugin, and a command's span must not go missing.
+`GamesController.command` (api/controllers/games.py) declares the route for the OpenAPI document and never serves:
+every POST Litestar would route to it (with or without a trailing slash) is taken here first. Other methods on the
+path meet Litestar's router (405, with `Allow`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from litestar.enums import ScopeType
 from litestar.exceptions import InternalServerException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.serialization import encode_json
+from litestar.utils import normalize_path
 
 from api.bodies import JSON, checked_command_body
 from api.dependencies import bearer_token, parse_version_header
 from api.errors import ErrorAnswer, answer_for
-from api.logs import before_send
 
 if TYPE_CHECKING:
     from litestar import Litestar
-    from litestar.types import ASGIApp, Message, Receive, Scope, Send
+    from litestar.types import ASGIApp, Receive, Scope, Send
 
     from bootstrap import Services
 
@@ -51,34 +52,50 @@ READ = frozenset({b"authorization", b"content-type", b"content-length", b"if-mat
 
 
 class CommandRoute:
-    """An ASGI app in front of the Litestar app: the command route itself, everything else to Litestar."""
+    """The command route, in front of Litestar's router (`routed`: everything else goes there)."""
 
-    def __init__(self, app: Litestar, middleware: Sequence[Any], max_body: int) -> None:
-        # `middleware`: Litestar's list (`app.middleware`): classes and `DefineMiddleware`s, each called with the app
+    def __init__(
+        self,
+        app: Litestar,
+        routed: ASGIApp,
+        middleware: Sequence[Any],
+        max_body: int,
+        traced: Callable[[ASGIApp], ASGIApp] | None = None,
+    ) -> None:
+        # `middleware`: Litestar's list (`app.middleware`): classes and `DefineMiddleware`s, each called with the app;
+        # `traced`: the OpenTelemetry middleware Litestar puts around its router, when tracing is on
         self.app = app
+        self.routed = routed
         self.max_body = max_body
         stack: ASGIApp = self._answered
         for layer in reversed(middleware):
             stack = layer(stack)
         self._stack = stack
+        self._serve: ASGIApp = traced(self._caught) if traced is not None else self._caught
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == ScopeType.HTTP and scope["method"] == "POST":
-            match = COMMANDS.fullmatch(scope["path"])
+            # the path as Litestar's router reads it (a trailing slash, repeated slashes): every request it would
+            # route to the declared handler comes here
+            path: str = scope["path"]
+            match = COMMANDS.fullmatch(path)
+            if match is None and ("//" in path or path.endswith("/")):
+                path = normalize_path(path)
+                match = COMMANDS.fullmatch(path)
             if match is not None:
+                scope["path"] = path
                 scope["path_params"] = {"game_id": match.group(1)}
                 scope["path_template"] = TEMPLATE
                 await self._serve(scope, receive, send)
                 return
-        await self.app(scope, receive, send)
+        await self.routed(scope, receive, send)
 
-    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _caught(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
-        async def sending(message: Message) -> None:  # Litestar's before_send, then the server
+        async def sending(message: Any) -> None:
             nonlocal started
             started = started or message["type"] == "http.response.start"
-            await before_send(message, scope)
             await send(message)
 
         try:
@@ -153,3 +170,12 @@ async def answer(send: Send, status: int, headers: list[tuple[bytes, bytes]], bo
     }
     await send(start)
     await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+def install(app: Litestar, max_body: int) -> None:
+    """Put the command route in front of Litestar's router, inside its entry (and its tracing, when on)."""
+    try:
+        traced: Callable[[ASGIApp], ASGIApp] | None = app.plugins.get("OpenTelemetryPlugin").middleware
+    except KeyError:
+        traced = None
+    app.asgi_handler = CommandRoute(app, app.asgi_handler, app.middleware, max_body, traced)

@@ -1,10 +1,11 @@
-"""The command route beside Litestar (api/command_route.py) answers exactly as Litestar's handler does.
+"""The command route (api/command_route.py) answers a path as Litestar's router reads it.
 
-`POST /v1/games/{id}/commands` is served by the route of its own; the same path with a trailing slash is not
-taken by it and reaches Litestar's handler, which the route replaced on the hot path. Every request below goes
-down both, on one `tapis serve`, and the answers must be the same bytes: status, headers (but the date and the
-request's id) and body. Accepted commands are compared through their idempotency keys: the answer of a command
-sent down one path, and the stored answer replayed when the same key comes down the other.
+`POST /v1/games/{id}/commands` is served by that route alone (Litestar's handler only declares it for the OpenAPI
+document); the same path with a trailing slash, which Litestar's router would route to the same handler, is
+normalised and served by it too. Every request below goes down both paths, on one `tapis serve`, and the answers
+must be the same bytes: status, headers (but the date and the request's id) and body. Accepted commands are compared
+through their idempotency keys: the answer of a command sent down one path, and the stored answer replayed when the
+same key comes down the other.
 """
 
 from __future__ import annotations

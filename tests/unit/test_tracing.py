@@ -81,7 +81,8 @@ async def test_a_command_is_one_trace_with_decide_append_and_projection_under_it
     settings: Settings, exporter: InMemorySpanExporter
 ) -> None:
     app = app_module.serve_app(ops_settings(settings, log_level="warning"), run_projector=False)
-    # what `tapis serve` runs: under tracing, commands go through Litestar's route, where the plugin's middleware is
+    # what `tapis serve` runs: the Litestar app, its command route installed in front of its router and, under
+    # tracing, inside the plugin's middleware (api/command_route.py): the command below goes down that route
     assert isinstance(app, Litestar), "tracing on, the command route beside Litestar is left out"
     async with AsyncTestClient(app) as client:
         game_id, _, tokens = await new_game(client)
