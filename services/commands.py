@@ -21,7 +21,7 @@ from domain.kernel.table import Table
 from domain.kernel.table_commands import Commit, Join, Play, Reveal, Sender, Start
 from domain.kernel.versioned import stored_tag
 from domain.kernel.viewer import seat_viewer
-from services.access import admin, seated_player
+from services.access import admin, seated, seated_player
 from services.auth import new_token, token_hash
 from services.bots import BotPlayer
 from services.codec import codec
@@ -280,8 +280,9 @@ class GameCommands:
     ) -> CommandResult:
         """A seated player's move: refused whole, or appended with the bots' answers after it."""
         with self.transactor.observer.command() as seen:
-            seen.game(await self.repo.record(game_id), body)
-            record, seat = await seated_player(self.repo, game_id, token, "sends commands")
+            record = await self.repo.record(game_id)
+            seen.game(record, body)
+            record, seat = await seated(self.repo, record, token, "sends commands")  # the token, resolved once
             seen.seat(seat)
             game_codec = codec(record.game)
             try:
@@ -295,7 +296,7 @@ class GameCommands:
                     raise BadRequest(
                         "Idempotency-Key: 1 to 200 visible ASCII characters", code="invalid_idempotency_key"
                     )
-                stored = await self.repo.store.stored_response(game_id, f"seat:{seat}", idempotency_key)
+                stored = await self.repo.stored_response(game_id, f"seat:{seat}", idempotency_key)
                 if stored is not None:
                     seen.replayed()
                     await self.repo.refresh(record)  # its append may have committed unheard (a lost connection)

@@ -96,7 +96,7 @@ class GameExports:
         if await self.repo.exists(record.game_id):
             raise refused
         try:
-            await self.repo.store.restore(record, events)
+            await self.repo.restore(record, events)
         except ConcurrencyConflict as exc:  # created meanwhile
             raise refused from exc
         return record.game_id

@@ -208,7 +208,7 @@ class LiveStreams:
         repo = self.queries.repo
         record, principal = await bearer(repo, game_id, token)  # on every page: a seat let go ends its stream
         game_codec = codec(record.game)
-        recorded = await repo.store.read_stream(game_id, after, PAGE)
+        recorded = await repo.hot_events(game_id, after, PAGE)
         if not recorded:
             return [], played
         if after > 0 and (played is None or played.version != after):

@@ -107,7 +107,7 @@ class GameQueries:
         # the index of this game and status (infra/projections.py): no number of other games pushes one out of it
         summaries: list[dict[str, Any]] | None
         try:
-            summaries = await self.repo.projections.summaries(limit, game, status)
+            summaries = await self.repo.summaries(limit, game, status)
         except ProjectionUnavailable:
             summaries = None
         if summaries is None:
@@ -136,7 +136,7 @@ class GameQueries:
         return chosen
 
     async def _summaries_from_store(self, game: str | None) -> list[dict[str, Any]]:
-        ids = await self.repo.store.game_ids(game, 200)
+        ids = await self.repo.game_ids(game, 200)
         return [await self._summary(game_id) for game_id in ids]
 
     async def _summary(self, game_id: str) -> dict[str, Any]:

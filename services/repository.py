@@ -22,9 +22,12 @@ from services.ports import (
     Archive,
     EventStore,
     GameRecord,
+    Idempotency,
+    NewEvent,
     Projections,
     ProjectionUnavailable,
     RecordedEvent,
+    SeatToken,
     StoreUnavailable,
 )
 
@@ -109,8 +112,53 @@ class Repository:
         later = archived[1][max(after, 0) :]
         return later if limit is None else later[: max(limit, 0)]
 
+    async def hot_events(self, game_id: str, after: int, limit: int) -> list[RecordedEvent]:
+        """The stream from the hot tables alone (a live stream follows a running game: an empty page is a reader at
+        its head, and asks no archive)."""
+        return await self.store.read_stream(game_id, after, limit)
+
+    async def summaries(
+        self, limit: int, game: str | None = None, status: str | None = None
+    ) -> list[dict[str, Any]] | None:
+        """The listing's summaries from the projections' indexes (None: nothing was ever projected)."""
+        return await self.projections.summaries(limit, game, status)
+
+    async def game_ids(self, game: str | None, limit: int) -> list[str]:
+        """The newest games' ids in the hot tables (the listing when the projections have none)."""
+        return await self.store.game_ids(game, limit)
+
     def forget(self, game_id: str) -> None:
         self._records.pop(game_id, None)
+
+    # -- saving: what the use cases write goes through here, not to the store behind -----------------------------
+
+    async def create(self, record: GameRecord, events: list[NewEvent], metadata: dict[str, Any]) -> None:
+        """A new game: its record and first events, in one transaction (ConcurrencyConflict if the id exists)."""
+        await self.store.create(record, events, metadata)
+
+    async def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        events: list[NewEvent],
+        metadata: dict[str, Any],
+        idempotency: Idempotency | None = None,
+        seat_token: SeatToken | None = None,
+    ) -> int:
+        """The events after `expected_version`, with the idempotency row and the seat token change the write
+        carries, in one statement (ConcurrencyConflict if the game moved, DuplicateCommand for a key used)."""
+        return await self.store.append(game_id, expected_version, events, metadata, idempotency, seat_token)
+
+    async def stored_response(self, game_id: str, scope: str, key: str) -> bytes | None:
+        """The first answer to an idempotency key, if it was used."""
+        return await self.store.stored_response(game_id, scope, key)
+
+    async def grant_seat_token(self, game_id: str, version: int, seat: int, token_hash: bytes) -> bool:
+        return await self.store.grant_seat_token(game_id, version, seat, token_hash)
+
+    async def restore(self, record: GameRecord, events: list[RecordedEvent]) -> None:
+        """An imported game, whole (its record without seat tokens, its events as recorded)."""
+        await self.store.restore(record, events)
 
     async def snapshot(self, record: GameRecord) -> tuple[int, bytes] | None:
         """The game's projection (version, msgpack of the table) if it was written by code of this state schema."""

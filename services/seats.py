@@ -213,7 +213,7 @@ class SeatCommands:
             taken = table.seats[seat] if seat < len(table.seats) else None
             if taken is None or taken.bot is not None:
                 raise refuse("seat_gone", f"seat {seat} of the rematch is no longer this player's")
-            if await self.repo.store.grant_seat_token(rematch_id, table.version, seat, presented):
+            if await self.repo.grant_seat_token(rematch_id, table.version, seat, presented):
                 self.repo.forget(rematch_id)  # the cached record lacks the token; other processes look it up again
                 return
             record = await self.repo.record(rematch_id, refresh=True)

@@ -238,9 +238,9 @@ class Transactor:
                 stored = Idempotency(scope=idempotency.scope, key=idempotency.key, response=msgspec.json.encode(answer))
             try:
                 if isinstance(load, New):
-                    await self.repo.store.create(record, encoded, stored_metadata)
+                    await self.repo.create(record, encoded, stored_metadata)
                 else:
-                    await self.repo.store.append(
+                    await self.repo.append(
                         record.game_id,
                         table.version,
                         encoded,
@@ -253,7 +253,7 @@ class Transactor:
                     raise Conflict(f"a game {record.game_id} exists already", code="conflict") from None
                 if idempotency is not None:
                     # the same key may have landed meanwhile (a client sending twice): its answer, not a new decision
-                    first = await self.repo.store.stored_response(record.game_id, idempotency.scope, idempotency.key)
+                    first = await self.repo.stored_response(record.game_id, idempotency.scope, idempotency.key)
                     if first is not None:
                         raise DuplicateCommand(first) from None
                 table = await self.repo.catch_up(table)
