@@ -43,6 +43,7 @@ WEB_DISAGREES: dict[str, str] = {}
 TAPIS_DISAGREES: dict[str, str] = {}
 IMPORT_DISAGREES: dict[str, str] = {}
 
+
 def blob(name: str) -> bytes:
     return (CORPUS / name).read_bytes()
 
