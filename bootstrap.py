@@ -166,47 +166,81 @@ class Adapters:
 
 
 def real_adapters(
-    pool: asyncpg.Pool, client: Client, shards: int = CLUSTER_SHARDS, observer: Observer = NO_OBSERVER
+    pool: asyncpg.Pool,
+    client: Client,
+    shards: int = CLUSTER_SHARDS,
+    observer: Observer = NO_OBSERVER,
+    *,
+    poster: WebhookPoster | None = None,
+    clock: Callable[[], datetime] = utc_now,
 ) -> Adapters:
+    """Postgres and Redis; `poster` and `clock` are the two adapters a test of a real server may want to give
+    (a receiver in the process, a clock of its own): by default real HTTP and the system's time."""
     layout = redis_layout(client, shards)
     return Adapters(
         store=PostgresEventStore(pool, observer=observer),  # its appends timed and traced by the observer
         projections=PublishingProjections(client, layout),
         keys=PostgresKeyStore(pool),
         webhooks=PostgresWebhookStore(pool),
-        poster=HttpxPoster(),
+        poster=poster if poster is not None else HttpxPoster(),
         news=RedisRecordNews(client),
         wakeups=RedisWakeups(client, layout=layout),
         due=PostgresTurnClock(pool),
         archive=PostgresArchive(pool),
+        clock=clock,
         observer=observer,
     )
 
 
-def memory_adapters(clock: Callable[[], datetime] | None = None, observer: Observer = NO_OBSERVER) -> Adapters:
-    """Every port in memory, behaving as Postgres and Redis do (tests/contract/ checks it): for service tests."""
-    store = MemoryEventStore(clock) if clock is not None else MemoryEventStore()
-    wakeups = MemoryWakeups()
-    stamps = clock if clock is not None else store.clock
+def memory_adapters(
+    clock: Callable[[], datetime] | None = None,
+    observer: Observer = NO_OBSERVER,
+    *,
+    store: MemoryEventStore | None = None,
+    projections: Projections | None = None,
+    wakeups: MemoryWakeups | None = None,
+    keys: KeyStore | None = None,
+    webhooks: WebhookStore | None = None,
+    poster: WebhookPoster | None = None,
+    news: RecordNews | None = None,
+    due: DueGames | None = None,
+    archive: Archive | None = None,
+) -> Adapters:
+    """Every port in memory, behaving as Postgres and Redis do (tests/contract/ checks it): for service tests.
+
+    Each adapter may be given (a fake, a spy, a paced store) and the rest are built around it: the key store, the
+    webhook store, the turn clock and the archive live in the same database as `store`, the projections wake
+    `wakeups`. Nothing is patched by name: a test passes what it wants. The one real I/O adapter, the webhook
+    poster, is real HTTP unless given (its client loads the system's CA certificates, 20 to 40 ms: service tests
+    pass an in-process one, tests/unit/services/fakes.py)."""
+    if store is None:
+        store = MemoryEventStore(clock) if clock is not None else MemoryEventStore()
+    elif clock is not None:
+        store.clock = clock
+    wakeups = wakeups if wakeups is not None else MemoryWakeups()
     return Adapters(
         store=store,
-        projections=MemoryProjections(wakeups),
-        keys=MemoryKeyStore(store),
-        webhooks=MemoryWebhookStore(store),
-        poster=HttpxPoster(),
-        news=MemoryRecordNews(),
+        projections=projections if projections is not None else MemoryProjections(wakeups),
+        keys=keys if keys is not None else MemoryKeyStore(store),
+        webhooks=webhooks if webhooks is not None else MemoryWebhookStore(store),
+        poster=poster if poster is not None else HttpxPoster(),
+        news=news if news is not None else MemoryRecordNews(),
         wakeups=wakeups,
-        due=store,
-        archive=MemoryArchive(store),
-        clock=stamps,
+        due=due if due is not None else store,
+        archive=archive if archive is not None else MemoryArchive(store),
+        clock=clock if clock is not None else store.clock,
         observer=observer,
     )
 
 
 def build_services(
-    pool: asyncpg.Pool, client: Client, settings: Settings, observer: Observer = NO_OBSERVER
+    pool: asyncpg.Pool,
+    client: Client,
+    settings: Settings,
+    observer: Observer = NO_OBSERVER,
+    poster: WebhookPoster | None = None,
 ) -> Services:
-    services = wire(real_adapters(pool, client, settings.redis_cluster_shards, observer), settings)
+    services = wire(real_adapters(pool, client, settings.redis_cluster_shards, observer, poster=poster), settings)
     services.pool = pool
     return services
 
@@ -299,10 +333,14 @@ def background(services: Services, settings: Settings, stop: asyncio.Event) -> l
 
 @contextlib.asynccontextmanager
 async def connected(
-    settings: Settings, pool_size: int | None = None, observer: Observer = NO_OBSERVER
+    settings: Settings,
+    pool_size: int | None = None,
+    observer: Observer = NO_OBSERVER,
+    poster: WebhookPoster | None = None,
 ) -> AsyncIterator[Services]:
     """The services on the configured servers (the schema checked), closed when the block ends; `observer`: who
-    watches them (the API's metrics and traces, api/observe.py; nobody for the CLI)."""
+    watches them (the API's metrics and traces, api/observe.py; nobody for the CLI); `poster`: who sends the
+    webhooks (real HTTP unless given)."""
     if not settings.database_url or not settings.redis_url:
         raise RuntimeError("DATABASE_URL and REDIS_URL must be set (`tapis serve` starts embedded servers)")
     pool = await asyncpg.create_pool(
@@ -312,7 +350,7 @@ async def connected(
     services: Services | None = None
     try:
         await check_schema(pool)
-        services = build_services(pool, client, settings, observer)
+        services = build_services(pool, client, settings, observer, poster)
         yield services
     finally:
         if services is not None:

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from bootstrap import Services, memory_adapters, wire
+from bootstrap import Services, wire
 from domain.games.six_nimmt import GAME
 from domain.kernel import table as tables
 from domain.kernel.deal_key import commitment, deal_key
@@ -285,7 +285,7 @@ async def test_the_services_record_a_seats_entropy_and_the_start_fixes_it(servic
 
 
 async def test_a_client_seed_is_refused_outside_test_mode_and_creates_nothing() -> None:
-    adapters = memory_adapters()
+    adapters = fresh_adapters()
     production = wire(adapters, Settings())
     with pytest.raises(RuleViolation) as refusal:
         await production.commands.create("six-nimmt", 2, None, "ab" * 32, None)

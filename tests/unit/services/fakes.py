@@ -6,10 +6,9 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from unittest import mock
 
-import bootstrap
 from bootstrap import Adapters, memory_adapters
+from infra.memory.event_store import MemoryEventStore
 from services.ports import Outcome
 from tests.webhook_receiver import Received
 
@@ -49,15 +48,14 @@ class RecordingPoster:
         pass
 
 
-def fresh_adapters(clock: Callable[[], datetime] | None = None) -> Adapters:
-    """`memory_adapters(clock)` with a `RecordingPoster` for the webhook poster.
+def fresh_adapters(clock: Callable[[], datetime] | None = None, store: MemoryEventStore | None = None) -> Adapters:
+    """`memory_adapters(clock)` with a `RecordingPoster` for the webhook poster (and `store`, when given).
 
-    `memory_adapters` builds an `HttpxPoster`, whose httpx client loads the system's CA certificates: 20 to 40 ms,
-    more than a whole service test. `dataclasses.replace` would swap it only after that cost was paid, so the
-    class is swapped for the call instead. The webhook tests that post to a loopback receiver build their own.
+    The poster is passed, not swapped afterwards: `memory_adapters`' own default, an `HttpxPoster`, loads the
+    system's CA certificates (20 to 40 ms, more than a whole service test). The webhook tests that post to a
+    receiver build their own.
     """
-    with mock.patch.object(bootstrap, "HttpxPoster", RecordingPoster):
-        return memory_adapters(clock)
+    return memory_adapters(clock, store=store, poster=RecordingPoster())
 
 
 @dataclass

@@ -16,12 +16,10 @@ import statistics
 import time
 from collections.abc import AsyncIterator
 from typing import Any
-from unittest import mock
 
 import msgspec
 import pytest
 
-import bootstrap
 from bootstrap import Adapters, Services, wire
 from infra.memory.event_store import MemoryEventStore
 from infra.settings import Settings
@@ -68,8 +66,7 @@ def bot_commands(recorded: list[RecordedEvent]) -> list[RecordedEvent]:
 
 
 async def test_a_bot_only_barbu_start_answers_after_a_few_moves_and_the_game_finishes_in_the_background() -> None:
-    with mock.patch.object(bootstrap, "MemoryEventStore", PacedStore):
-        adapters = fresh_adapters()
+    adapters = fresh_adapters(store=PacedStore())
     services = wire(adapters, Settings(test_mode=True))  # the default: 4 bot moves per request
     services.bot_runner.start()
     try:

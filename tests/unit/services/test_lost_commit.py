@@ -5,19 +5,16 @@ stale view had offered)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import msgspec
 
 import bootstrap
-from infra.memory.archive_store import MemoryArchive
 from infra.memory.event_store import MemoryEventStore
-from infra.memory.key_store import MemoryKeyStore
-from infra.memory.webhook_store import MemoryWebhookStore
 from services.ports import StoreUnavailable
 from tests.game_driver import new_game
 from tests.plain import plain
+from tests.unit.services.fakes import fresh_adapters
 
 
 class LosesAnAnswer(MemoryEventStore):
@@ -35,14 +32,7 @@ class LosesAnAnswer(MemoryEventStore):
 
 async def test_a_command_answered_from_the_store_moves_the_view_on() -> None:
     store = LosesAnAnswer()
-    adapters = replace(
-        bootstrap.memory_adapters(),
-        store=store,
-        keys=MemoryKeyStore(store),
-        webhooks=MemoryWebhookStore(store),
-        due=store,
-        archive=MemoryArchive(store),
-    )
+    adapters = fresh_adapters(store=store)  # its key, webhook, clock and archive stores on this store
     services = bootstrap.in_memory(adapters=adapters)
     game_id, _, tokens = await new_game(services, "six-nimmt", 2)
     hand = plain(await services.queries.view(game_id, tokens[0]))["state"]["hand"]
