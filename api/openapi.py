@@ -2,7 +2,8 @@
 
 The command body is decoded per game (one tagged union each, and the same `type` may mean different
 fields in two games), so the spec lists each game's union under `<Game>Command` and the request body
-of `sendCommand` as `oneOf` them.
+of `sendCommand` as `oneOf` them. For the same reason the legal moves are typed per game: `<Game>LegalMoves`
+holds that game's commands, and `LegalMoves` is `oneOf` them, tagged by the answer's `game`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import yaml
 from api.schemas import WIRE_MAX
 from domain.games.registry import GAMES
 from domain.kernel.events import TABLE_EVENTS
+from services.results import LegalMoves
 
 LIFECYCLE = TABLE_EVENTS
 
@@ -25,14 +27,24 @@ def prefix(game: str) -> str:
     return "".join(part.capitalize() for part in game.replace("_", "-").split("-"))
 
 
+def legal_moves_type(game: str, command: Any) -> type[msgspec.Struct]:
+    """services.results.LegalMoves as one game answers it: `moves` that game's commands, `game` its name alone."""
+    fields: list[tuple[str, Any]] = []
+    for field in msgspec.structs.fields(LegalMoves):
+        kind = {"moves": list[command], "game": typing.Literal[game]}.get(field.name, field.type)
+        fields.append((field.name, kind))
+    return msgspec.defstruct(LegalMoves.__name__, fields)
+
+
 def game_schemas(game: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """(components, {"command": ref, "event": ref, "view": ref}) for one game, names prefixed by the game."""
+    """(components, {"command": ref, "event": ref, "view": ref, "legal": ref}) for one game, names prefixed by it."""
     rules = GAMES[game]
     name = prefix(game)
     template = f"#/components/schemas/{name}{{name}}"
     commands = typing.get_args(rules.command_type) or (rules.command_type,)
-    (command_refs, event_refs, view_ref), components = msgspec.json.schema_components(
-        [typing.Union[commands], typing.Union[tuple(rules.event_types)], rules.view_type],  # noqa: UP007
+    command: Any = typing.Union[commands]  # noqa: UP007 - a union built from a tuple at run time
+    (command_refs, event_refs, view_ref, legal_ref), components = msgspec.json.schema_components(
+        [command, typing.Union[tuple(rules.event_types)], rules.view_type, legal_moves_type(game, command)],  # noqa: UP007
         ref_template=template,
     )
     out = {f"{name}{key}": value for key, value in components.items()}
@@ -44,9 +56,23 @@ def game_schemas(game: str) -> tuple[dict[str, Any], dict[str, str]]:
     out[f"{name}Command"] = command_refs
     out[f"{name}Event"] = event_refs
     refs = {kind: f"#/components/schemas/{name}{kind.capitalize()}" for kind in ("command", "event")}
+    # the legal moves name the game's command union (msgspec wrote the same union inline) so that a client's type
+    # for a move is the one it sends
+    moves = out[f"{name}LegalMoves"]["properties"]["moves"]
+    assert moves["items"] == command_refs, moves
+    moves["items"] = {"$ref": refs["command"]}
     # the view struct's own component (`SixNimmtView`), with no alias: a client generator resolves a component that
     # is a bare `$ref` to a second class of the same title, and refuses the duplicate
-    return out, {**refs, "view": view_ref["$ref"]}
+    return out, {**refs, "view": view_ref["$ref"], "legal": legal_ref["$ref"]}
+
+
+def document_legal_moves(schemas: dict[str, Any], legal_refs: dict[str, str]) -> None:
+    """`LegalMoves` (what Litestar wrote from the struct, `moves` as any values) becomes one game's, by `game`."""
+    schemas["LegalMoves"] = {
+        "oneOf": [{"$ref": ref} for ref in legal_refs.values()],
+        "discriminator": {"propertyName": "game", "mapping": dict(legal_refs)},
+        "description": "the seat's legal moves: commands of the game named by `game`, each as it would be sent",
+    }
 
 
 def document_states(schemas: dict[str, Any], view_refs: list[dict[str, str]]) -> None:
@@ -169,12 +195,15 @@ def enrich(spec: dict[str, Any]) -> dict[str, Any]:
     schemas["LifecycleEvent"] = lifecycle_refs
     command_refs = []
     view_refs = []
+    legal_refs = {}
     for game in GAMES:
         components, refs = game_schemas(game)
         schemas.update(components)
         command_refs.append({"$ref": refs["command"]})
         view_refs.append({"$ref": refs["view"]})
+        legal_refs[game] = refs["legal"]
     document_states(schemas, view_refs)
+    document_legal_moves(schemas, legal_refs)
     operation = spec["paths"]["/v1/games/{game_id}/commands"]["post"]
     operation["requestBody"] = {
         "required": True,

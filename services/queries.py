@@ -54,7 +54,7 @@ class GameQueries:
             raise Forbidden("legal moves are for a seated player", code="not_a_player")
         rules = codec(table.game).rules
         moves = rules.legal_moves(table.inner, principal.seat) if table.status == "active" else []
-        return LegalMoves(version=table.version, seat=principal.seat, moves=moves)
+        return LegalMoves(version=table.version, seat=principal.seat, moves=moves, game=table.game)
 
     async def events(self, game_id: str, token: str | None, after: int, limit: int) -> EventsPage:
         if after < 0 or not 1 <= limit <= MAX_PAGE:

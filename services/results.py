@@ -60,6 +60,9 @@ class LegalMoves(msgspec.Struct):
     version: int
     seat: int
     moves: list[Any]  # commands of the game, each as it would be sent
+    # the game's name: it says which game's command union `moves` holds (two games may both have a `play_card` with
+    # other fields), so the OpenAPI document types the answer per game, tagged by it (api/openapi.py)
+    game: str
 
 
 class GameSummary(msgspec.Struct):

@@ -106,7 +106,6 @@ def test_a_generated_client_plays_a_whole_game(client_package: ModuleType, serve
     assert isinstance(view.state, models.SixNimmtView)
     assert len(view.state.hand) == 10
 
-    commands = {"play_card": models.SixNimmtPlayCard, "choose_row": models.SixNimmtChooseRow}
     played = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -115,13 +114,14 @@ def test_a_generated_client_plays_a_whole_game(client_package: ModuleType, serve
             break
         legal = get_legal_moves.sync_detailed(game_id, client=player)
         assert legal.status_code == 200, legal.content
-        assert isinstance(legal.parsed, models.LegalMoves)
+        # typed per game (the spec's LegalMoves, tagged by `game`): each move is the command model it is sent as
+        assert isinstance(legal.parsed, models.SixNimmtLegalMoves)
         if me not in view.awaiting or not legal.parsed.moves:
             time.sleep(0.05)  # the bots are playing (in the background of the server)
             continue
         move = legal.parsed.moves[0]
-        command = commands[move["type"]].from_dict(move)
-        answer = send_command.sync_detailed(game_id, client=player, body=command, idempotency_key=f"move-{played}")
+        assert isinstance(move, models.SixNimmtPlayCard | models.SixNimmtChooseRow)
+        answer = send_command.sync_detailed(game_id, client=player, body=move, idempotency_key=f"move-{played}")
         assert answer.status_code == 200, answer.content
         assert isinstance(answer.parsed, models.CommandResult)
         assert answer.parsed.version > view.version

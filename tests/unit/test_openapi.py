@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import yaml
 
 from api.app import create_app
 from api.openapi import spec_yaml
 from domain.games.registry import GAMES
 from infra.settings import Settings
+from services.results import LegalMoves
 
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
@@ -84,3 +86,22 @@ def test_open_tuples_keeps_what_is_valid() -> None:
     assert pair["items"] == {"type": "integer"}
     assert mixed["items"] == {"anyOf": [{"type": "integer"}, {"type": "string"}]}
     assert mixed["maxItems"] == 2
+
+
+def test_legal_moves_are_typed_per_game() -> None:
+    """`LegalMoves` is one game's answer, chosen by its `game`, whose `moves` are that game's command union: a client
+    reads a move as the command it sends (two games' `play_card` differ, so one flat union could not tell them)."""
+    schemas = yaml.safe_load(SPEC.read_text())["components"]["schemas"]
+    union = schemas["LegalMoves"]
+    assert union["discriminator"]["propertyName"] == "game"
+    assert set(union["discriminator"]["mapping"]) == set(GAMES)
+    assert [ref["$ref"] for ref in union["oneOf"]] == list(union["discriminator"]["mapping"].values())
+    for game, ref in union["discriminator"]["mapping"].items():
+        name = ref.rsplit("/", 1)[1]
+        prefix = "".join(part.capitalize() for part in game.split("-"))
+        assert name == f"{prefix}LegalMoves"
+        one = schemas[name]
+        assert list(one["properties"]) == [field.name for field in msgspec.structs.fields(LegalMoves)]
+        assert one["properties"]["game"] == {"enum": [game]}
+        assert one["properties"]["moves"]["items"] == {"$ref": f"#/components/schemas/{prefix}Command"}
+        assert set(one["required"]) == set(one["properties"])

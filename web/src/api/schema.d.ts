@@ -725,12 +725,8 @@ export interface components {
             join_code?: string | null;
             entropy_commitment?: unknown;
         };
-        /** LegalMoves */
-        LegalMoves: {
-            version: number;
-            seat: number;
-            moves: unknown[];
-        };
+        /** @description the seat's legal moves: commands of the game named by `game`, each as it would be sent */
+        LegalMoves: components["schemas"]["SixNimmtLegalMoves"] | components["schemas"]["LeBaronLegalMoves"] | components["schemas"]["BarbuLegalMoves"] | components["schemas"]["BohnanzaLegalMoves"] | components["schemas"]["DaronLegalMoves"];
         /** Live */
         Live: {
             status: string;
@@ -1205,6 +1201,17 @@ export interface components {
             seat: number;
             card: number;
         };
+        /** SixNimmtLegalMoves */
+        SixNimmtLegalMoves: {
+            version: number;
+            seat: number;
+            moves: components["schemas"]["SixNimmtCommand"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "six-nimmt";
+        };
         SixNimmtCommand: components["schemas"]["SixNimmtPlayCard"] | components["schemas"]["SixNimmtChooseRow"] | components["schemas"]["SixNimmtDraftCard"];
         SixNimmtEvent: components["schemas"]["SixNimmtCardsDealt"] | components["schemas"]["SixNimmtDraftOpened"] | components["schemas"]["SixNimmtCardDrafted"] | components["schemas"]["SixNimmtRowsStarted"] | components["schemas"]["SixNimmtCardChosen"] | components["schemas"]["SixNimmtCardsRevealed"] | components["schemas"]["SixNimmtCardPlaced"] | components["schemas"]["SixNimmtRowTaken"] | components["schemas"]["SixNimmtRowChoiceRequested"] | components["schemas"]["SixNimmtRoundEnded"];
         /** LeBaronPlayCard */
@@ -1350,6 +1357,17 @@ export interface components {
         LeBaronRevealed: {
             seat: number;
             card: number;
+        };
+        /** LeBaronLegalMoves */
+        LeBaronLegalMoves: {
+            version: number;
+            seat: number;
+            moves: components["schemas"]["LeBaronCommand"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "le-baron";
         };
         LeBaronCommand: components["schemas"]["LeBaronPlayCard"] | components["schemas"]["LeBaronChooseRow"];
         LeBaronEvent: components["schemas"]["LeBaronCardsDealt"] | components["schemas"]["LeBaronHandRefilled"] | components["schemas"]["LeBaronCardPlayed"] | components["schemas"]["LeBaronCardsRevealed"] | components["schemas"]["LeBaronRowChoiceRequested"] | components["schemas"]["LeBaronRowTaken"] | components["schemas"]["LeBaronCardPlaced"] | components["schemas"]["LeBaronCardSlipped"] | components["schemas"]["LeBaronRoundEnded"];
@@ -1506,6 +1524,17 @@ export interface components {
         BarbuCardLaid: {
             seat: number;
             card: string;
+        };
+        /** BarbuLegalMoves */
+        BarbuLegalMoves: {
+            version: number;
+            seat: number;
+            moves: components["schemas"]["BarbuCommand"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "barbu";
         };
         BarbuCommand: components["schemas"]["BarbuChooseContract"] | components["schemas"]["BarbuPlayCard"] | components["schemas"]["BarbuPass"];
         BarbuEvent: components["schemas"]["BarbuCardsDealt"] | components["schemas"]["BarbuContractChosen"] | components["schemas"]["BarbuCardPlayed"] | components["schemas"]["BarbuTrickWon"] | components["schemas"]["BarbuExtraPlayOffered"] | components["schemas"]["BarbuPassed"] | components["schemas"]["BarbuWentOut"] | components["schemas"]["BarbuRoundScored"];
@@ -1788,6 +1817,17 @@ export interface components {
             give_face_up: number[];
             give_hand: number[] | null;
         };
+        /** BohnanzaLegalMoves */
+        BohnanzaLegalMoves: {
+            version: number;
+            seat: number;
+            moves: components["schemas"]["BohnanzaCommand"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "bohnanza";
+        };
         BohnanzaCommand: components["schemas"]["BohnanzaPlant"] | components["schemas"]["BohnanzaTurnUp"] | components["schemas"]["BohnanzaProposeTrade"] | components["schemas"]["BohnanzaAcceptTrade"] | components["schemas"]["BohnanzaWithdrawTrade"] | components["schemas"]["BohnanzaDeclineTrade"] | components["schemas"]["BohnanzaEndTrading"] | components["schemas"]["BohnanzaPlantPending"] | components["schemas"]["BohnanzaHarvest"] | components["schemas"]["BohnanzaBuyField"];
         BohnanzaEvent: components["schemas"]["BohnanzaCardsDealt"] | components["schemas"]["BohnanzaBeanPlanted"] | components["schemas"]["BohnanzaCardsTurnedUp"] | components["schemas"]["BohnanzaTradeProposed"] | components["schemas"]["BohnanzaTradeAccepted"] | components["schemas"]["BohnanzaTradeCancelled"] | components["schemas"]["BohnanzaTradingEnded"] | components["schemas"]["BohnanzaFieldHarvested"] | components["schemas"]["BohnanzaFieldBought"] | components["schemas"]["BohnanzaCardsDrawn"] | components["schemas"]["BohnanzaDeckReshuffled"] | components["schemas"]["BohnanzaDeckExhausted"] | components["schemas"]["BohnanzaTurnStarted"] | components["schemas"]["BohnanzaGameFinished"];
         /**
@@ -2053,6 +2093,17 @@ export interface components {
             count: number;
             to_answer: number;
             initiator: number;
+        };
+        /** DaronLegalMoves */
+        DaronLegalMoves: {
+            version: number;
+            seat: number;
+            moves: components["schemas"]["DaronCommand"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "daron";
         };
         DaronCommand: components["schemas"]["DaronDeposit"] | components["schemas"]["DaronDraw"] | components["schemas"]["DaronPass"] | components["schemas"]["DaronDuel"] | components["schemas"]["DaronRiposte"] | components["schemas"]["DaronBrawl"] | components["schemas"]["DaronAccept"];
         DaronEvent: components["schemas"]["DaronCardsDealt"] | components["schemas"]["DaronTurnStarted"] | components["schemas"]["DaronCardsDeposited"] | components["schemas"]["DaronDirectionReversed"] | components["schemas"]["DaronCardsDrawn"] | components["schemas"]["DaronPassed"] | components["schemas"]["DaronDuelStarted"] | components["schemas"]["DaronDuelRiposted"] | components["schemas"]["DaronDuelLost"] | components["schemas"]["DaronBrawlStarted"] | components["schemas"]["DaronBrawlJoined"] | components["schemas"]["DaronBrawlLost"] | components["schemas"]["DaronRoundWon"] | components["schemas"]["DaronRoundBlocked"];
