@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class BarbuPlayCardType(StrEnum):
+    PLAY_CARD = "play_card"
+
+    def __str__(self) -> str:
+        return str(self.value)

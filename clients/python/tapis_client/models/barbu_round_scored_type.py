@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class BarbuRoundScoredType(StrEnum):
+    ROUNDSCORED = "RoundScored"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class BohnanzaBuyFieldType(StrEnum):
+    BUY_FIELD = "buy_field"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class BohnanzaLegalMovesGame(StrEnum):
+    BOHNANZA = "bohnanza"
+
+    def __str__(self) -> str:
+        return str(self.value)

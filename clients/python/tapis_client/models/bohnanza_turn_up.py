@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.bohnanza_turn_up_type import BohnanzaTurnUpType
+
+
+
+
+
+
+T = TypeVar("T", bound="BohnanzaTurnUp")
+
+
+
+@_attrs_define
+class BohnanzaTurnUp:
+    """ 
+        Attributes:
+            type_ (BohnanzaTurnUpType):
+     """
+
+    type_: BohnanzaTurnUpType
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = BohnanzaTurnUpType(d.pop("type"))
+
+
+
+
+        bohnanza_turn_up = cls(
+            type_=type_,
+        )
+
+        return bohnanza_turn_up
+

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="Checks")
+
+
+
+@_attrs_define
+class Checks:
+    """ 
+        Attributes:
+            postgres (str):
+            redis (str):
+            schema (str):
+            process (str):
+     """
+
+    postgres: str
+    redis: str
+    schema: str
+    process: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        postgres = self.postgres
+
+        redis = self.redis
+
+        schema = self.schema
+
+        process = self.process
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "postgres": postgres,
+            "redis": redis,
+            "schema": schema,
+            "process": process,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        postgres = d.pop("postgres")
+
+        redis = d.pop("redis")
+
+        schema = d.pop("schema")
+
+        process = d.pop("process")
+
+        checks = cls(
+            postgres=postgres,
+            redis=redis,
+            schema=schema,
+            process=process,
+        )
+
+
+        checks.additional_properties = d
+        return checks
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

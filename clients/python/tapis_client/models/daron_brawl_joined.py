@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.daron_brawl_joined_type import DaronBrawlJoinedType
+
+
+
+
+
+
+T = TypeVar("T", bound="DaronBrawlJoined")
+
+
+
+@_attrs_define
+class DaronBrawlJoined:
+    """ The seat lays `count` more Daron cards, `total` in this brawl so far.
+
+        Attributes:
+            type_ (DaronBrawlJoinedType):
+            seat (int):
+            count (int):
+            total (int):
+     """
+
+    type_: DaronBrawlJoinedType
+    seat: int
+    count: int
+    total: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        seat = self.seat
+
+        count = self.count
+
+        total = self.total
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "seat": seat,
+            "count": count,
+            "total": total,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = DaronBrawlJoinedType(d.pop("type"))
+
+
+
+
+        seat = d.pop("seat")
+
+        count = d.pop("count")
+
+        total = d.pop("total")
+
+        daron_brawl_joined = cls(
+            type_=type_,
+            seat=seat,
+            count=count,
+            total=total,
+        )
+
+
+        daron_brawl_joined.additional_properties = d
+        return daron_brawl_joined
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class DaronDepositType(StrEnum):
+    DEPOSIT = "deposit"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.daron_draw_type import DaronDrawType
+
+
+
+
+
+
+T = TypeVar("T", bound="DaronDraw")
+
+
+
+@_attrs_define
+class DaronDraw:
+    """ The player to act, as the action; then a deposit or a pass.
+
+        Attributes:
+            type_ (DaronDrawType):
+     """
+
+    type_: DaronDrawType
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = DaronDrawType(d.pop("type"))
+
+
+
+
+        daron_draw = cls(
+            type_=type_,
+        )
+
+        return daron_draw
+

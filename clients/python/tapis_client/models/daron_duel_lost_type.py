@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class DaronDuelLostType(StrEnum):
+    DUELLOST = "DuelLost"
+
+    def __str__(self) -> str:
+        return str(self.value)

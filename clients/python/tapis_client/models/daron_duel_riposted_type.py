@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class DaronDuelRipostedType(StrEnum):
+    DUELRIPOSTED = "DuelRiposted"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.daron_duel_started_type import DaronDuelStartedType
+
+
+
+
+
+
+T = TypeVar("T", bound="DaronDuelStarted")
+
+
+
+@_attrs_define
+class DaronDuelStarted:
+    """ `attacker` lays the +k `card` against `defender`, the next seat; `amount` is k.
+
+        Attributes:
+            type_ (DaronDuelStartedType):
+            attacker (int):
+            defender (int):
+            card (str):
+            amount (int):
+     """
+
+    type_: DaronDuelStartedType
+    attacker: int
+    defender: int
+    card: str
+    amount: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        attacker = self.attacker
+
+        defender = self.defender
+
+        card = self.card
+
+        amount = self.amount
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "attacker": attacker,
+            "defender": defender,
+            "card": card,
+            "amount": amount,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = DaronDuelStartedType(d.pop("type"))
+
+
+
+
+        attacker = d.pop("attacker")
+
+        defender = d.pop("defender")
+
+        card = d.pop("card")
+
+        amount = d.pop("amount")
+
+        daron_duel_started = cls(
+            type_=type_,
+            attacker=attacker,
+            defender=defender,
+            card=card,
+            amount=amount,
+        )
+
+
+        daron_duel_started.additional_properties = d
+        return daron_duel_started
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

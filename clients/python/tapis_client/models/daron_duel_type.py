@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class DaronDuelType(StrEnum):
+    DUEL = "duel"
+
+    def __str__(self) -> str:
+        return str(self.value)

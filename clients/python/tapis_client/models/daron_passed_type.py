@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class DaronPassedType(StrEnum):
+    PASSED = "Passed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.daron_turn_started_type import DaronTurnStartedType
+from ..types import UNSET, Unset
+
+
+
+
+
+
+T = TypeVar("T", bound="DaronTurnStarted")
+
+
+
+@_attrs_define
+class DaronTurnStarted:
+    """ 
+        Attributes:
+            type_ (DaronTurnStartedType):
+            seat (int):
+            extra (bool | Unset):  Default: False.
+     """
+
+    type_: DaronTurnStartedType
+    seat: int
+    extra: bool | Unset = False
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        seat = self.seat
+
+        extra = self.extra
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "seat": seat,
+        })
+        if extra is not UNSET:
+            field_dict["extra"] = extra
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = DaronTurnStartedType(d.pop("type"))
+
+
+
+
+        seat = d.pop("seat")
+
+        extra = d.pop("extra", UNSET)
+
+        daron_turn_started = cls(
+            type_=type_,
+            seat=seat,
+            extra=extra,
+        )
+
+
+        daron_turn_started.additional_properties = d
+        return daron_turn_started
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

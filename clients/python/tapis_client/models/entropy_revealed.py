@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.entropy_revealed_type import EntropyRevealedType
+
+
+
+
+
+
+T = TypeVar("T", bound="EntropyRevealed")
+
+
+
+@_attrs_define
+class EntropyRevealed:
+    """ Dealing 3: a seat opened its commitment; the first reveal closes the lobby's seats and commitments.
+
+        Attributes:
+            type_ (EntropyRevealedType):
+            seat (int):
+            entropy (str):
+     """
+
+    type_: EntropyRevealedType
+    seat: int
+    entropy: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        seat = self.seat
+
+        entropy = self.entropy
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "seat": seat,
+            "entropy": entropy,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = EntropyRevealedType(d.pop("type"))
+
+
+
+
+        seat = d.pop("seat")
+
+        entropy = d.pop("entropy")
+
+        entropy_revealed = cls(
+            type_=type_,
+            seat=seat,
+            entropy=entropy,
+        )
+
+
+        entropy_revealed.additional_properties = d
+        return entropy_revealed
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class EntropyRevealedType(StrEnum):
+    ENTROPYREVEALED = "EntropyRevealed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class GameEndedType(StrEnum):
+    GAMEENDED = "GameEnded"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class GameViewStatus(StrEnum):
+    ACTIVE = "active"
+    EXPIRED = "expired"
+    FINISHED = "finished"
+    LOBBY = "lobby"
+
+    def __str__(self) -> str:
+        return str(self.value)

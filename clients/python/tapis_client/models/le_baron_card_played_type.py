@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class LeBaronCardPlayedType(StrEnum):
+    CARDPLAYED = "CardPlayed"
+
+    def __str__(self) -> str:
+        return str(self.value)

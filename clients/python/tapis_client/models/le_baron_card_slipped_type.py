@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class LeBaronCardSlippedType(StrEnum):
+    CARDSLIPPED = "CardSlipped"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class PlayerJoinedType(StrEnum):
+    PLAYERJOINED = "PlayerJoined"
+
+    def __str__(self) -> str:
+        return str(self.value)

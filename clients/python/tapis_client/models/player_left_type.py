@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class PlayerLeftType(StrEnum):
+    PLAYERLEFT = "PlayerLeft"
+
+    def __str__(self) -> str:
+        return str(self.value)

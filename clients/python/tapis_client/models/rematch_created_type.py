@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class RematchCreatedType(StrEnum):
+    REMATCHCREATED = "RematchCreated"
+
+    def __str__(self) -> str:
+        return str(self.value)

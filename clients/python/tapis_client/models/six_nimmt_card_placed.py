@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.six_nimmt_card_placed_type import SixNimmtCardPlacedType
+
+
+
+
+
+
+T = TypeVar("T", bound="SixNimmtCardPlaced")
+
+
+
+@_attrs_define
+class SixNimmtCardPlaced:
+    """ 
+        Attributes:
+            type_ (SixNimmtCardPlacedType):
+            seat (int):
+            card (int):
+            row (int):
+     """
+
+    type_: SixNimmtCardPlacedType
+    seat: int
+    card: int
+    row: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        seat = self.seat
+
+        card = self.card
+
+        row = self.row
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "seat": seat,
+            "card": card,
+            "row": row,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = SixNimmtCardPlacedType(d.pop("type"))
+
+
+
+
+        seat = d.pop("seat")
+
+        card = d.pop("card")
+
+        row = d.pop("row")
+
+        six_nimmt_card_placed = cls(
+            type_=type_,
+            seat=seat,
+            card=card,
+            row=row,
+        )
+
+
+        six_nimmt_card_placed.additional_properties = d
+        return six_nimmt_card_placed
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

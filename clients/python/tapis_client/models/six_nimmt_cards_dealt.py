@@ -1,0 +1,133 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.six_nimmt_cards_dealt_type import SixNimmtCardsDealtType
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="SixNimmtCardsDealt")
+
+
+
+@_attrs_define
+class SixNimmtCardsDealt:
+    """ Hands (redacted to the viewer's own) and the four cards that start the rows.
+
+        Attributes:
+            type_ (SixNimmtCardsDealtType):
+            round_ (int):
+            hands (list[list[int]]):
+            rows (list[int]):
+            hand_sizes (list[int]):
+     """
+
+    type_: SixNimmtCardsDealtType
+    round_: int
+    hands: list[list[int]]
+    rows: list[int]
+    hand_sizes: list[int]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        round_ = self.round_
+
+        hands = []
+        for hands_item_data in self.hands:
+            hands_item = hands_item_data
+
+
+            hands.append(hands_item)
+
+
+
+        rows = self.rows
+
+
+
+        hand_sizes = self.hand_sizes
+
+
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "round": round_,
+            "hands": hands,
+            "rows": rows,
+            "hand_sizes": hand_sizes,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = SixNimmtCardsDealtType(d.pop("type"))
+
+
+
+
+        round_ = d.pop("round")
+
+        hands = []
+        _hands = d.pop("hands")
+        for hands_item_data in (_hands):
+            hands_item = cast(list[int], hands_item_data)
+
+            hands.append(hands_item)
+
+
+        rows = cast(list[int], d.pop("rows"))
+
+
+        hand_sizes = cast(list[int], d.pop("hand_sizes"))
+
+
+        six_nimmt_cards_dealt = cls(
+            type_=type_,
+            round_=round_,
+            hands=hands,
+            rows=rows,
+            hand_sizes=hand_sizes,
+        )
+
+
+        six_nimmt_cards_dealt.additional_properties = d
+        return six_nimmt_cards_dealt
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

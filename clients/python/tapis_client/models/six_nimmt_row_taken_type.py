@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class SixNimmtRowTakenType(StrEnum):
+    ROWTAKEN = "RowTaken"
+
+    def __str__(self) -> str:
+        return str(self.value)

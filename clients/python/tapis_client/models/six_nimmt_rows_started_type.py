@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class SixNimmtRowsStartedType(StrEnum):
+    ROWSSTARTED = "RowsStarted"
+
+    def __str__(self) -> str:
+        return str(self.value)
