@@ -68,6 +68,17 @@ openapi: $(STAMP)
 web:
 	cd web && npm ci && npm run build
 
+# the shipped clients (clients/python, clients/typescript; docs/clients.md), generated from openapi.yaml: `make clients`
+# regenerates both (after `make openapi`); `make clients-check`, in CI, fails when either is not what openapi.yaml gives
+.PHONY: clients clients-check
+clients: $(STAMP)
+	$(BIN)/python -m tools.python_client
+	cd clients/typescript && npm ci --no-audit --no-fund --silent && npm run build
+
+clients-check: $(STAMP)
+	$(BIN)/python -m tools.python_client --check
+	cd clients/typescript && npm ci --no-audit --no-fund --silent && npm run check
+
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[embedded,dev,bench]'
 	$(BIN)/python -m bench
