@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
 # the directories and files of the repository a doc may name by their path from the root
-TOP = {"api", "bench", "docs", "domain", "infra", "services", "tests", "tools", "verifier", "web"}
+TOP = {"api", "bench", "clients", "docs", "domain", "infra", "services", "tests", "tools", "verifier", "web"}
 TOP_FILES = {"README.md", "Makefile", "pyproject.toml", "openapi.yaml", "schemathesis.toml", "bootstrap.py"}
 # standards a doc may cite by address (none is needed to use Tapis)
 STANDARDS = {
