@@ -210,7 +210,8 @@ async def _connect(server_url: str) -> Any:
 
 
 # The Redis databases beside the session's (its own + offset, mod 16) that suites with servers of their own take, so
-# that no server of the e2e tests serves or sweeps what they write: contract -1, lobby expiry -3, Citus +2, bench +3.
+# that no server of the e2e tests serves or sweeps what they write: contract -1, lobby expiry -3, Citus +2, bench +3,
+# the restore drills and the Postgres failover +5 and +6, the rebuild +7.
 def redis_db_beside(url: str, offset: int) -> str:
     parts = urlsplit(url)
     db = int(parts.path.strip("/") or 0)
