@@ -360,21 +360,28 @@ def summarise(plan: str) -> dict[str, Any]:
     return {"execution": execution.split(":")[-1].strip(), "scans": scans[:4], "plan": plan}
 
 
-def rebuild(urls: ServiceUrls, bound: float) -> dict[str, Any]:
-    """`tapis rebuild --from-scratch`, timed from outside (its process' start included)."""
+def rebuild(urls: ServiceUrls, bound: float, attempts: int = 4) -> dict[str, Any]:
+    """`tapis rebuild --from-scratch`, timed from outside (its process' start included). A run that fails (its
+    Redis client gives up on a write after 0.5 s, which a loaded machine can take) is continued as an operator
+    would, by `tapis rebuild` again; the time is the sum, and the failures are counted."""
     env = {**os.environ, "DATABASE_URL": urls.database_url, "REDIS_URL": urls.redis_url}
     events = asyncio.run(_count(urls.database_url))
     began = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "api.cli", "rebuild", "--from-scratch"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=bound,
-        stdout=subprocess.DEVNULL,
-    )
+    failures = 0
+    for attempt in range(attempts):
+        argv = [sys.executable, "-m", "api.cli", "rebuild", *(["--from-scratch"] if attempt == 0 else [])]
+        done = subprocess.run(  # our own CLI, no shell
+            argv, cwd=ROOT, env=env, timeout=bound, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+        )
+        if done.returncode == 0:
+            break
+        failures += 1
+        last = done.stderr.decode(errors="replace").strip().splitlines()[-1:]
+        print(f"  tapis rebuild failed ({last}); continuing it", flush=True)
+    else:
+        raise RuntimeError(f"tapis rebuild failed {attempts} times")
     took = time.perf_counter() - began
-    return {"events": events, "seconds": round(took, 1), "events_per_s": round(events / took)}
+    return {"events": events, "seconds": round(took, 1), "events_per_s": round(events / took), "failures": failures}
 
 
 async def _count(url: str) -> int:
@@ -793,7 +800,8 @@ def report(result: dict[str, Any]) -> list[str]:
     s, a = result["sizes"], result["archive"]
     lines += [
         "",
-        f"rebuild of the large store: {rb['large']['events']:,} events in {rb['large']['seconds']:,.0f} s",
+        f"rebuild of the large store: {rb['large']['events']:,} events in {rb['large']['seconds']:,.0f} s "
+        f"({rb['large']['failures']} runs failed and were continued)",
         f"archive (oldest first, {a['seconds']} s): {a['games_per_s']} games/s, {a['events_per_s']:,} events/s, "
         f"{a['archive_bytes_per_game']:,} bytes a game archived",
         f"Postgres: events with indexes {s['events_bytes_per_event']} bytes an event (heap and TOAST "
