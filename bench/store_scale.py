@@ -64,11 +64,11 @@ import redis.asyncio as redis
 
 from bench import bulk_store
 from bench.bulk_store import VARIANTS, Copy, PoolGame
-from bench.compare import TICKS, cpu_seconds
 from bench.http_client import Connection
 from bench.http_load import ROOT, Game, Tally, figures, floor, ours, seeds, start_server, stop_server
 from bench.machine import describe
 from bench.servers import bench_servers, with_database
+from bench.tiers import Clock, Meter, postmaster, redis_server
 from infra.embedded import ServiceUrls
 from infra.migrate import upgrade
 from infra.projections import state_key
@@ -396,68 +396,6 @@ async def _count(url: str) -> int:
 # --- the measurements over HTTP ---------------------------------------------------------------------------------
 
 
-class Tiers:
-    """CPU seconds (user and system, from /proc) of each tier on this machine: an API process and its descendants,
-    Postgres (the postmaster, its live backends, and the backends it has reaped), Redis, and this load generator.
-    A tier whose process is not on this machine (a remote DATABASE_URL) reads 0."""
-
-    def __init__(self, postmaster: int | None, redis_pid: int | None) -> None:
-        self.postmaster, self.redis_pid = postmaster, redis_pid
-
-    def read(self, api: int) -> dict[str, float]:
-        postgres = 0.0
-        if self.postmaster is not None:
-            postgres = cpu_seconds(self.postmaster) + reaped_seconds(self.postmaster)
-        times = os.times()
-        return {
-            "api": cpu_seconds(api),
-            "postgres": postgres,
-            "redis": cpu_seconds(self.redis_pid) if self.redis_pid is not None else 0.0,
-            "load generator": times.user + times.system,
-        }
-
-
-def reaped_seconds(pid: int) -> float:
-    """The CPU of a process' children that have exited and been waited for (cutime, cstime)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return 0.0
-    return sum(int(value) for value in fields[13:15]) / TICKS
-
-
-def parent_of(pid: int) -> int | None:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
-    except OSError:
-        return None  # not on this machine
-
-
-async def _tier_ids(urls: ServiceUrls) -> tuple[int | None, int]:
-    """(the postmaster's pid, read while one of its backends is connected; Redis' pid), as the servers tell them."""
-    conn = await asyncpg.connect(urls.database_url)
-    try:
-        postmaster = parent_of(int(await conn.fetchval("SELECT pg_backend_pid()")))
-    finally:
-        await conn.close()
-    client = redis.Redis.from_url(urls.redis_url)
-    try:
-        info = await client.info("server")
-    finally:
-        await client.aclose()
-    return postmaster, int(info["process_id"])
-
-
-def tier_pids(urls: ServiceUrls) -> Tiers:
-    postmaster, redis_pid = asyncio.run(_tier_ids(urls))
-    return Tiers(postmaster, redis_pid if Path(f"/proc/{redis_pid}").exists() else None)
-
-
-def per_command(cpu: dict[str, float], commands: int) -> dict[str, float]:
-    """µs of CPU per command of each tier."""
-    return {tier: round(seconds / max(commands, 1) * 1e6) for tier, seconds in cpu.items()}
-
-
 @dataclass
 class Side:
     """One store served: its URLs, its server's port, its clients' games and what was measured on it."""
@@ -532,7 +470,7 @@ async def first_command(side: Side, probe: Copy, timings: list[float]) -> None:
 
 
 def measure_http(
-    sides: list[Side], floor_urls: ServiceUrls, tiers: Tiers, seconds: float, rounds: int
+    sides: list[Side], floor_urls: ServiceUrls, clock: Clock, seconds: float, rounds: int
 ) -> dict[str, Any]:
     """Every figure over HTTP, each in rounds alternating between the stores (and the floor); with each tier's CPU
     per command in the command rounds."""
@@ -550,23 +488,27 @@ def measure_http(
         tables: dict[str, list[Game]] = {s.name: [] for s in sides}
         base = Tally()
         base_latencies: list[float] = []
-        cpu: dict[str, dict[str, float]] = {s.name: {} for s in sides}
+        meters = {s.name: Meter(clock, {"api": s.pid}) for s in sides}
         for _ in range(rounds):
             for side in sides:
                 # the round's set-up (new games created, joined, started) is in the CPU as in the wall time
-                before = tiers.read(side.pid)
-                tallies[side.name].add(
-                    asyncio.run(
-                        ours(side.port, clients, side.games, seconds / rounds, latencies[side.name], tables[side.name])
+                with meters[side.name].measuring():
+                    tallies[side.name].add(
+                        asyncio.run(
+                            ours(
+                                side.port,
+                                clients,
+                                side.games,
+                                seconds / rounds,
+                                latencies[side.name],
+                                tables[side.name],
+                            )
+                        )
                     )
-                )
-                after = tiers.read(side.pid)
-                for tier, value in after.items():
-                    cpu[side.name][tier] = cpu[side.name].get(tier, 0.0) + value - before[tier]
             base.add(asyncio.run(floor(floor_urls, clients, seconds / rounds, base_latencies)))
         row: dict[str, dict[str, Any]] = {s.name: dict(figures(tallies[s.name], latencies[s.name])) for s in sides}
         for side in sides:
-            row[side.name]["cpu_us_per_command"] = per_command(cpu[side.name], tallies[side.name].count)
+            row[side.name]["cpu_us_per_command"] = meters[side.name].per_command(tallies[side.name].count)
         row["floor"] = figures(base, base_latencies)
         out[f"{clients} clients"] = row
     timings = {s.name: [] for s in sides}
@@ -758,8 +700,8 @@ def measure(
         process, side.port = start_server(side.urls)
         side.pid = process.pid
         servers.append(process)
-    tiers = tier_pids(urls)
-    result["http"] = measure_http(sides, empty_urls, tiers, args.seconds, args.rounds)
+    clock = Clock({"postgres": postmaster(urls.database_url)}, {"redis": redis_server(urls.redis_url)})
+    result["http"] = measure_http(sides, empty_urls, clock, args.seconds, args.rounds)
     for process in list(servers):
         stop_server(process)
         servers.remove(process)
