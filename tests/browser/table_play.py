@@ -121,11 +121,13 @@ def play_to_the_end(
     screenshot: Path | None = None,
     shoot_when: Callable[[Page, int], bool] | None = None,
     always: bool = False,
+    clicks_at_most: int | None = None,
 ) -> Played:
     """Clicks a legal move whenever the person is awaited, and waits for the table to draw the next version
     (the person's move, or the bots' over the live stream) after each, until the table says the game is finished.
     `screenshot` is saved once, before the first click at which `shoot_when(page, clicks)` holds (`always`: the
-    callback is still called before every later click, to look at the table)."""
+    callback is still called before every later click, to look at the table). With `clicks_at_most`, it stops
+    (the game still running) once that many moves are made."""
     # imported here: this module is imported at collection, where a missing playwright must skip (conftest), not fail
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -137,7 +139,7 @@ def play_to_the_end(
     while time.monotonic() < deadline:
         drawn = page.evaluate(DRAWN)
         assert drawn is not None, "the table is gone"
-        if drawn["status"] == "finished":
+        if drawn["status"] == "finished" or (clicks_at_most is not None and clicks >= clicks_at_most):
             return Played(clicks, refused, vanished, time.monotonic() - start)
         if not drawn["awaited"] or not drawn["moves"]:
             # the bots' turn: wait for the next view (the server plays them, the stream tells the page)
