@@ -45,6 +45,7 @@ DATABASE = "tapis_bench_tiers"
 PORTS = (9710, 9711, 9712)  # not the test suite's 9700..9702: a Citus test run may be on at the same time
 PREPARED = "SELECT count(*) FROM pg_dist_transaction"
 WARM_UP = 1.0  # seconds per side before each level's rounds
+IDLE = 4.0  # seconds per side of no load, before each level's rounds: the background's CPU
 
 
 async def _prepared(url: str) -> int:
@@ -86,6 +87,9 @@ def measure(single: ServiceUrls, scaled: Scaled, seconds: float, rounds: int) ->
             for name in urls:  # not measured: every client's first game created, joined and started
                 port = servers[name][1]
                 asyncio.run(ours(port, clients, games[name], WARM_UP, [], tables[name]))
+            idle = {name: Meter(clocks[name], {"api": servers[name][0].pid}) for name in urls}
+            for name in urls:
+                idle[name].idle(IDLE)
             for _ in range(rounds):
                 for name in urls:
                     before = scaled.prepared() if name == "scaled out" else 0
@@ -99,6 +103,9 @@ def measure(single: ServiceUrls, scaled: Scaled, seconds: float, rounds: int) ->
             for name in urls:
                 row[name] = dict(figures(tallies[name], latencies[name]))
                 row[name]["cpu_us_per_command"] = meters[name].per_command(tallies[name].count)
+                rates = idle[name].rates()
+                row[name]["idle_cpu_per_s"] = {tier: round(rate, 3) for tier, rate in rates.items()}
+                row[name]["net_cpu_us_per_command"] = meters[name].net_per_command(tallies[name].count, rates)
             row["scaled out"]["prepared_per_command"] = round(prepared / max(tallies["scaled out"].count, 1), 3)
             rows.append(row)
         return rows
@@ -155,15 +162,24 @@ def report(result: dict[str, Any]) -> list[str]:
             "| side | " + " | ".join(["api", "Postgres tiers", "Redis tiers", "servers", "load generator"]) + " |",
             "|---|---:|---:|---:|---:|---:|",
         ]
-        for name, side in (("single node", a), ("scaled out", b)):
-            cpu = side["cpu_us_per_command"]
+        for name, side, key in (
+            ("single node", a, "cpu_us_per_command"),
+            ("scaled out", b, "cpu_us_per_command"),
+            ("single node, background off", a, "net_cpu_us_per_command"),
+            ("scaled out, background off", b, "net_cpu_us_per_command"),
+        ):
+            cpu = side[key]
             postgres = sum(v for k, v in cpu.items() if k in ("postgres", "coordinator") or k.startswith("worker"))
             redis_cpu = sum(v for k, v in cpu.items() if k.startswith("redis"))
             lines.append(
                 f"| {name} | {cpu['api']} | {postgres} | {redis_cpu} | {cpu['servers']} | {cpu['load generator']} |"
             )
         parts = ", ".join(f"{k} {v}" for k, v in b["cpu_us_per_command"].items())
-        lines += ["", f"scaled out by process: {parts}", ""]
+        idle = "; ".join(
+            f"{name}: " + ", ".join(f"{k} {v:.3f}" for k, v in side["idle_cpu_per_s"].items() if k != "load generator")
+            for name, side in (("single node", a), ("scaled out", b))
+        )
+        lines += ["", f"scaled out by process: {parts}", f"idle, CPU seconds a second: {idle}", ""]
     return lines
 
 

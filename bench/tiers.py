@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,14 +97,35 @@ class Meter:
     def __init__(self, clock: Clock, api: dict[str, int]) -> None:
         self.clock, self.api = clock, api
         self.seconds: dict[str, float] = {}
+        self.wall = 0.0  # seconds measured
 
     @contextlib.contextmanager
     def measuring(self) -> Iterator[None]:
-        before = self.clock.read(self.api)
+        before, began = self.clock.read(self.api), time.perf_counter()
         yield
         after = self.clock.read(self.api)
+        self.wall += time.perf_counter() - began
         for tier, value in after.items():
             self.seconds[tier] = self.seconds.get(tier, 0.0) + value - before[tier]
+
+    def idle(self, seconds: float) -> None:
+        """Measure `seconds` of no load: what the servers' background work (the projector's and the webhook
+        intake's polls, Citus' maintenance) costs each tier per second."""
+        with self.measuring():
+            time.sleep(seconds)
+
+    def rates(self) -> dict[str, float]:
+        """CPU seconds per second of each tier over what was measured."""
+        return {tier: seconds / max(self.wall, 1e-9) for tier, seconds in self.seconds.items()}
+
+    def net_per_command(self, commands: int, idle: dict[str, float]) -> dict[str, int]:
+        """µs of CPU per command of each tier, the background's CPU (`idle`: CPU seconds a second) taken off."""
+        found = {
+            tier: round(max(seconds - idle.get(tier, 0.0) * self.wall, 0.0) / max(commands, 1) * 1e6)
+            for tier, seconds in self.seconds.items()
+        }
+        found["servers"] = sum(v for k, v in found.items() if k != "load generator")
+        return found
 
     def per_command(self, commands: int) -> dict[str, int]:
         """µs of CPU per command of each tier, and their sum over the servers (the load generator apart)."""
