@@ -6,6 +6,7 @@ import { button, checkbox, gameLink, h, labelled, select } from "./dom";
 import { t } from "./i18n";
 import { navigate, route } from "./navigation";
 import { api, call, clearError, main } from "./page";
+import { rulesButton } from "./rules";
 import { type Field, type Json, objectField, resolve } from "./schema-form";
 import { tokens } from "./tokens";
 
@@ -62,7 +63,12 @@ function createForm(games: Schemas["CatalogEntry"][]): HTMLFormElement {
       const schema = detail.options_schema as Json;
       const root = resolve(schema, schema);
       options = objectField(t("create.options"), root, detail.options as Json, schema);
-      optionsBox.replaceChildren(options.element);
+      if (Object.keys((root["properties"] ?? {}) as Json).length === 0) {
+        options.element.append(h("p", { class: "muted" }, t("opt.noOptions")));
+      }
+      // the rules of the game chosen, beside its options (the help lines say what each option changes)
+      const rules = h("div", { class: "actions" }, rulesButton(entry.game, entry.title, t("rules.openOf", { game: entry.title })));
+      optionsBox.replaceChildren(rules, options.element);
     } finally {
       // the latest choice's drawing enables it (a catalog that did not answer: the server's defaults)
       if (gameSelect.value === entry.game) submit.disabled = false;

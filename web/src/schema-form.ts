@@ -41,7 +41,19 @@ function valueLabel(value: unknown, fallback: string): string {
   return tryT(`val.${String(value)}`) ?? fallback;
 }
 
+/** A choice's own help line (each barbu contract, each le-baron variant), if the catalogue has one. */
+function valueHelp(value: unknown): string | undefined {
+  return tryT(`val.${String(value)}.help`) ?? undefined;
+}
+
+/** One option's control, marked with the option's name (`data-option`) for tests and styles. */
 function field(name: string, raw: Json, initial: unknown, root: Json): Field {
+  const drawn = drawField(name, raw, initial, root);
+  drawn.element.dataset["option"] = name;
+  return drawn;
+}
+
+function drawField(name: string, raw: Json, initial: unknown, root: Json): Field {
   const node = resolve(raw, root);
   const title = optionLabel(name);
   const help = optionHelp(name);
@@ -92,7 +104,7 @@ function field(name: string, raw: Json, initial: unknown, root: Json): Field {
     // the default's own order first (barbu's contracts come in the rulebook's), then the other choices
     const order = [...given, ...(items["enum"] as unknown[]).filter((value) => !chosen.has(value))];
     const boxes = order.map((value) => {
-      const box = checkbox(valueLabel(value, words(String(value))), chosen.has(value));
+      const box = checkbox(valueLabel(value, words(String(value))), chosen.has(value), valueHelp(value));
       set.append(box.element);
       return [value, box.input] as const;
     });
@@ -164,7 +176,9 @@ function unionField(name: string, tag: string, variants: Json[], initial: unknow
     String(start[tag] ?? kinds[0]),
   );
   const body = h("div");
-  set.append(labelled(optionLabel(tag), chooser, optionHelp(tag)), body);
+  const kindField = labelled(optionLabel(tag), chooser, optionHelp(tag));
+  kindField.dataset["option"] = tag;
+  set.append(kindField, body);
   let current: Field | null = null;
   const draw = (): void => {
     const index = Math.max(0, kinds.indexOf(chooser.value));

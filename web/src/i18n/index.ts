@@ -13,6 +13,7 @@ import * as malformed from "./malformed";
 import * as options from "./options";
 import * as replay from "./replay";
 import * as ruleErrors from "./rule-errors";
+import * as rules from "./rules";
 import * as shell from "./shell";
 import * as kit from "./table-kit";
 import * as verify from "./verify";
@@ -35,10 +36,12 @@ export const en = {
   ...audit.en,
   ...verify.en,
   ...malformed.en,
+  ...rules.en,
 } as const;
 /** The catalogue's parts, for the test that no key is defined by two of them (a spread would hide it). */
 export const PARTS = [
   shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit, verify, malformed,
+  rules,
 ];
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
@@ -58,6 +61,7 @@ export const fr: Translation<Catalogue> = {
   ...audit.fr,
   ...verify.fr,
   ...malformed.fr,
+  ...rules.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };

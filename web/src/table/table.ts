@@ -14,6 +14,7 @@ import { endSection } from "./end";
 import { drawTable } from "./felt";
 import type { TableHost } from "./host";
 import { LiveStream } from "./live";
+import { tableTools } from "./tools";
 import { emptySeats, lobbyControls, seatList } from "./seats";
 
 type CommandBody = paths["/v1/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"];
@@ -25,6 +26,7 @@ export class Table implements TableHost {
   private refreshTimer: number | null = null;
   private readonly keys = new Map<string, string>();
   private readonly heading = h("h1", { tabindex: "-1" });
+  private readonly tools = h("div", { class: "table-tools-slot" });
   private readonly share = h("section", { class: "panel share", "aria-labelledby": "share-title" });
   private readonly seats = h("section", { class: "panel", "aria-labelledby": "seats-title" });
   private readonly controls = h("section", { class: "panel", "aria-label": t("table.lobbyActions") });
@@ -63,7 +65,7 @@ export class Table implements TableHost {
   async open(): Promise<void> {
     await catalog();
     // the table first (on a phone it is what matters once dealt), then the lobby's parts, the link last
-    main.replaceChildren(this.heading, this.live, this.felt, this.end, this.seats, this.controls, this.share);
+    main.replaceChildren(this.heading, this.tools, this.live, this.felt, this.end, this.seats, this.controls, this.share);
     await this.refresh();
     window.addEventListener("pagehide", () => this.close(), { once: true });
   }
@@ -168,6 +170,7 @@ export class Table implements TableHost {
     const status = t(`status.${view.status}`);
     document.title = t("table.title", { title, status });
     this.heading.textContent = t("table.heading", { title, status });
+    if (!this.tools.firstChild) this.tools.append(tableTools(view.game));
     // "The game has started" said at the start must not stay once the game is over
     if (view.status !== "active" && noticeRegion.textContent === t("host.started")) notice("");
     const admin = this.admin;
