@@ -29,8 +29,13 @@ run: $(STAMP)
 # HTTP games at middle player counts; the schemathesis run, also `make fuzz`) and the Citus suite (`make
 # test-citus`: it needs Citus built into Debian's PostgreSQL 15, ../shared/citus/build.sh). The browser, nginx and
 # short Redis Cluster tests run where Chromium, nginx and redis-server are installed and skip, saying so, elsewhere.
+# In TEST_WORKERS processes (pytest-xdist; 2: this machine's cores), each with embedded servers of its own, a module
+# at a time (its module-scoped servers start once) in the collection's order: the browser tests are collected last
+# (tests/browser/conftest.py) and must stay last on their worker, so the modules are not reordered by size.
+# TEST_WORKERS=0 runs them in this process alone.
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(call PYTEST,-m "not slow and not citus")
+	$(call PYTEST,-m "not slow and not citus" -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder)
 
 # the long runs alone
 test-slow: $(STAMP)
