@@ -7,6 +7,7 @@ import { t, tryT } from "../i18n";
 import {
   actions,
   area,
+  dock,
   bindMove,
   type Child,
   el,
@@ -258,7 +259,7 @@ class BarbuTable {
       this.tricks(),
       this.lines(),
       this.removed(),
-      this.hand(),
+      dock(this.hand()),
     );
   }
 }

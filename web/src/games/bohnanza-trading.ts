@@ -306,7 +306,7 @@ export class BohnanzaTrading {
     if (!trades && suggestions.length === 0 && end.length === 0 && !composer) return null;
     return area(
       t("bn.trading"),
-      "bn-trading",
+      "bn-trading gt-fit",
       trades,
       actions(t("bn.trading"), end),
       suggestions.length ? el("p", { class: "gt-note" }, t("bn.suggested")) : null,

@@ -17,11 +17,13 @@ import {
   actions,
   area,
   type Child,
+  dock,
   el,
   finalPanel,
   listWords,
   moveButton,
   movesOfType,
+  narrow,
   playerName,
   prompt,
   seatsPanel,
@@ -246,10 +248,20 @@ class BohnanzaTable {
       seats,
       this.faceUp(),
       new BohnanzaTrading(ctx, state, this.beans, this.redraw).trading(),
-      actions(t("bn.planting"), turnUp),
-      el("div", { class: "bn-seats" }, order.map((seat) => this.fieldsOf(seat))),
-      this.hand(),
+      ...this.mine(order, actions(t("bn.planting"), turnUp)),
     );
+  }
+
+  /**
+   * The viewer's fields, the turn-up button and the hand, with the other seats' fields. On a phone the first three
+   * make the bar at the bottom of the screen (planting and harvesting are on the fields) and the other seats come
+   * after it; elsewhere every seat's fields are one grid, the viewer's first, the hand under it.
+   */
+  private mine(order: number[], turnUp: HTMLElement | null): Child[] {
+    const seats = (which: number[]): HTMLElement => el("div", { class: "bn-seats" }, which.map((seat) => this.fieldsOf(seat)));
+    const me = this.ctx.seat;
+    if (me === null || !narrow() || !order.includes(me)) return [turnUp, seats(order), this.hand()];
+    return [dock(turnUp, seats([me]), this.hand()), seats(order.filter((seat) => seat !== me))];
   }
 }
 

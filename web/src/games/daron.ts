@@ -7,6 +7,7 @@ import { t, tryT } from "../i18n";
 import {
   actions,
   area,
+  dock,
   type Child,
   el,
   finalPanel,
@@ -341,8 +342,7 @@ class DaronTable {
       this.pile(),
       this.fight(),
       this.hands(),
-      this.hand(),
-      this.otherMoves(),
+      dock(this.hand(), this.otherMoves()),
     );
   }
 }

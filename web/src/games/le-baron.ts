@@ -7,6 +7,7 @@ import {
   area,
   bindMove,
   cardData,
+  dock,
   type Child,
   el,
   finalPanel,
@@ -251,7 +252,7 @@ class LeBaronTable {
       seats,
       this.rows(),
       this.revealed(),
-      this.hand(),
+      dock(this.hand()),
       this.taken(),
     );
   }

@@ -7,6 +7,7 @@ import {
   area,
   bindMove,
   cardData,
+  dock,
   type Child,
   el,
   finalPanel,
@@ -245,7 +246,7 @@ class SixNimmtTable {
       this.revealed(),
       this.pool(),
       this.otherHands(),
-      this.hand(),
+      dock(this.hand()),
     );
   }
 }

@@ -160,6 +160,46 @@ export function prompt(text: string): HTMLElement | null {
   return text ? el("p", { class: "gt-prompt" }, text) : null;
 }
 
+/** The width under which a table is laid out for a phone (games.css's `max-width: 40rem` queries). */
+export const NARROW = "(max-width: 40rem)";
+
+/** Whether the table is drawn for a phone now (a renderer whose phone layout differs in more than CSS asks). */
+export function narrow(): boolean {
+  return typeof window !== "undefined" && window.matchMedia(NARROW).matches;
+}
+
+/**
+ * What the viewer acts with: their hand and the controls beside it. On a phone this is a bar kept at the bottom
+ * of the screen (games.css, `.gt-dock`), so whatever the table above holds, the hand and the moves stay in sight;
+ * on a desktop the bar is not drawn (`display: contents`) and its parts sit in the table's own order.
+ */
+export function dock(...children: (HTMLElement | null)[]): HTMLElement | null {
+  const parts = children.filter((child): child is HTMLElement => child !== null);
+  return parts.length ? el("div", { class: "gt-dock" }, parts) : null;
+}
+
+/** Room kept between a part that fits above the bar and the bar, in CSS pixels. */
+const FIT_MARGIN = 8;
+/** The least height a part that fits above the bar keeps (it then scrolls in place), in CSS pixels. */
+const FIT_LEAST = 96;
+
+/**
+ * On a phone, each part of the table marked `gt-fit` (bohnanza's trading panel, whose offers and suggestions come
+ * and go) scrolls in place within the room left on the first screen between its top and the bar at the bottom, so
+ * that the bar never covers its controls however tall the rest is; elsewhere it takes the height it needs. Measured
+ * once the table is in the page (the header above it, the bar's height and the screen vary), at every redraw.
+ */
+function fitAboveDock(table: HTMLElement): void {
+  const bar = table.querySelector<HTMLElement>(".gt-dock");
+  for (const part of table.querySelectorAll<HTMLElement>(".gt-fit")) {
+    part.style.maxHeight = "";
+    if (!narrow() || bar === null || getComputedStyle(bar).position !== "sticky") continue;
+    const top = part.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - bar.getBoundingClientRect().height - top - FIT_MARGIN;
+    part.style.maxHeight = `${Math.max(room, FIT_LEAST)}px`;
+  }
+}
+
 /** A titled area of the table. */
 export function area(title: string, className: string, ...children: (Child | Child[])[]): HTMLElement {
   return el("section", { class: `gt-area ${className}`, "aria-label": title }, el("h3", {}, title), ...children);
@@ -239,9 +279,15 @@ function findByKey(root: HTMLElement, key: string): HTMLElement | null {
  * to the first thing to click, so that a keyboard player does not lose their place at every move.
  */
 export function tableRenderer(game: string, build: (ctx: TableContext, redraw: () => void) => HTMLElement): GameRenderer {
+  // the table drawn last, drawn again when the screen crosses the phone width (a renderer may lay it out otherwise)
+  let latest: (() => void) | null = null;
+  if (typeof window !== "undefined") window.matchMedia(NARROW).addEventListener("change", () => latest?.());
   const renderer: GameRenderer = {
     render(root: HTMLElement, ctx: TableContext): void {
       ensureStylesheet();
+      latest = () => {
+        if (root.isConnected && root.dataset.tableVersion === String(ctx.view.version)) renderer.render(root, ctx);
+      };
       const active = document.activeElement;
       const hadFocus = active !== null && root.contains(active);
       const key = hadFocus ? focusKey(active) : null;
@@ -256,6 +302,7 @@ export function tableRenderer(game: string, build: (ctx: TableContext, redraw: (
       table.dataset.awaitingMe = String(ctx.seat !== null && ctx.view.awaiting.includes(ctx.seat));
       root.dataset.tableVersion = String(ctx.view.version);
       root.replaceChildren(table);
+      fitAboveDock(table);
       if (!hadFocus) return;
       const again = (key ? findByKey(root, key) : null) ?? root.querySelector<HTMLElement>("[data-move]");
       again?.focus();
