@@ -33,16 +33,19 @@ export function rulesBody(game: string, title: string): HTMLElement {
   return body;
 }
 
-/** Opens the rules of `game` in a modal dialog; `opener` gets the focus back when it closes. */
-export function openRules(game: string, title: string, opener?: HTMLElement): HTMLDialogElement {
-  document.querySelector("dialog.rules")?.remove();
-  const headingId = "rules-title";
-  const close = h("button", { type: "button", class: "secondary rules-close" }, t("rules.close"));
+/**
+ * A modal dialog titled `title` holding `body` (the rules, the score sheet); `opener` gets the focus back when it
+ * closes. One of a kind (`kind` is its class) is open at a time.
+ */
+export function openDialog(kind: string, title: string, body: HTMLElement, opener?: HTMLElement): HTMLDialogElement {
+  document.querySelector(`dialog.${kind}`)?.remove();
+  const headingId = `${kind}-title`;
+  const close = h("button", { type: "button", class: "secondary dialog-close" }, t("rules.close"));
   const dialog = h(
     "dialog",
-    { class: "rules", "aria-labelledby": headingId, lang: document.documentElement.lang || undefined },
-    h("div", { class: "rules-head" }, h("h2", { id: headingId }, t("rules.title", { game: title })), close),
-    rulesBody(game, title),
+    { class: kind, "aria-labelledby": headingId },
+    h("div", { class: "rules-head" }, h("h2", { id: headingId }, title), close),
+    body,
   );
   close.addEventListener("click", () => dialog.close());
   // a click on the backdrop (outside the dialog's box) closes it too
@@ -62,6 +65,11 @@ export function openRules(game: string, title: string, opener?: HTMLElement): HT
   dialog.showModal();
   close.focus();
   return dialog;
+}
+
+/** Opens the rules of `game` in a modal dialog. */
+export function openRules(game: string, title: string, opener?: HTMLElement): HTMLDialogElement {
+  return openDialog("rules", t("rules.title", { game: title }), rulesBody(game, title), opener);
 }
 
 /** The button that opens the rules of `game` (`label` says which game, for the create form). */

@@ -15,6 +15,7 @@ import * as replay from "./replay";
 import * as ruleErrors from "./rule-errors";
 import * as rules from "./rules";
 import * as shell from "./shell";
+import * as sheet from "./sheet";
 import * as kit from "./table-kit";
 import * as verify from "./verify";
 import * as sixNimmt from "./six-nimmt";
@@ -37,11 +38,12 @@ export const en = {
   ...verify.en,
   ...malformed.en,
   ...rules.en,
+  ...sheet.en,
 } as const;
 /** The catalogue's parts, for the test that no key is defined by two of them (a spread would hide it). */
 export const PARTS = [
   shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit, verify, malformed,
-  rules,
+  rules, sheet,
 ];
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
@@ -62,6 +64,7 @@ export const fr: Translation<Catalogue> = {
   ...verify.fr,
   ...malformed.fr,
   ...rules.fr,
+  ...sheet.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };

@@ -47,6 +47,8 @@ export function endSection(
   });
   parts.push(scores);
   if (view.status !== "finished") return parts;
+  // the whole game, round by round, under the final scores
+  parts.push(h("h3", {}, t("sheet.open")), host.sheet.mount());
   const names = view.winners.map((index) => shownName(view.players[index]) ?? t("turn.seat", { seat: index + 1 }));
   parts.push(h("p", { "data-testid": "game-over" }, t("end.winners", { count: names.length, names: list(names) })));
   const actions = h("div", { class: "actions" });

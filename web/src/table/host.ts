@@ -3,10 +3,13 @@
 // of what they draw.
 import type { FairPlay } from "../fair-play";
 import type { AdminToken } from "../tokens";
+import type { ScoreSheet } from "./sheet";
 
 export interface TableHost {
   readonly gameId: string;
   readonly fairPlay: FairPlay;
+  /** The game's score sheet (its rounds, from the events), drawn at the end and in the tools' dialog. */
+  readonly sheet: ScoreSheet;
   /** Reads the view (and the seat's legal moves) again and redraws. */
   refresh(): Promise<void>;
   /** The host's start: this browser's own seat reveals first if it owes a reveal (fair-play.ts). */

@@ -14,6 +14,7 @@ import { endSection } from "./end";
 import { drawTable } from "./felt";
 import type { TableHost } from "./host";
 import { LiveStream } from "./live";
+import { ScoreSheet } from "./sheet";
 import { tableTools } from "./tools";
 import { emptySeats, lobbyControls, seatList } from "./seats";
 
@@ -34,6 +35,7 @@ export class Table implements TableHost {
   private readonly end = h("section", { class: "panel", "aria-labelledby": "end-title" });
   private readonly live = h("p", { class: "live muted" });
   readonly fairPlay: FairPlay;
+  readonly sheet: ScoreSheet;
   private readonly stream: LiveStream;
 
   constructor(
@@ -41,6 +43,7 @@ export class Table implements TableHost {
     private readonly joinCode: string | null,
   ) {
     this.fairPlay = new FairPlay(gameId, { error: showError, notice });
+    this.sheet = new ScoreSheet(gameId, () => this.token);
     this.stream = new LiveStream(gameId, this.live, () => this.scheduleRefresh());
   }
 
@@ -170,7 +173,8 @@ export class Table implements TableHost {
     const status = t(`status.${view.status}`);
     document.title = t("table.title", { title, status });
     this.heading.textContent = t("table.heading", { title, status });
-    if (!this.tools.firstChild) this.tools.append(tableTools(view.game));
+    if (!this.tools.firstChild) this.tools.append(tableTools(view.game, this.sheet.button()));
+    this.sheet.update(view);
     // "The game has started" said at the start must not stay once the game is over
     if (view.status !== "active" && noticeRegion.textContent === t("host.started")) notice("");
     const admin = this.admin;
