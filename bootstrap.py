@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import datetime
 
 import asyncpg
 
@@ -51,13 +50,16 @@ from services.live import LiveStreams
 from services.lobby_sweeper import LobbySweeper
 from services.observer import NO_OBSERVER, Observer
 from services.ports import (
+    SYSTEM_CLOCK,
     Archive,
     Breaker,
+    Clock,
     DueGames,
     EventStore,
     KeyStore,
     Projections,
     RecordNews,
+    SystemClock,
     Wakeups,
     WebhookPoster,
     WebhookStore,
@@ -67,7 +69,7 @@ from services.queries import GameQueries
 from services.repository import Repository
 from services.seats import SeatCommands
 from services.timer import TurnTimer
-from services.transact import Transactor, utc_now
+from services.transact import Transactor
 from services.webhooks import PortalWebhooks, RetryPolicy, SendLimits, WebhookWorker
 
 
@@ -90,6 +92,7 @@ class Services:
     bot_runner: BotRunner
     lobby_sweeper: LobbySweeper
     record_news: RecordNews
+    clock: Clock  # what the background loops wait on
     pool: asyncpg.Pool | None = None  # Postgres' pool, for the API's sampled gauges (None in memory)
 
 
@@ -159,8 +162,9 @@ class Adapters:
     wakeups: Wakeups
     due: DueGames
     archive: Archive
-    # stamps the events each write appends (dealing 3's chain covers the time): the memory store's clock in tests
-    clock: Callable[[], datetime] = utc_now
+    # the time every service reads and waits on: it stamps the events each write appends (dealing 3's chain covers
+    # the time), paces the loops, the bots' pauses and the webhooks' time limits; a manual one in the unit tests
+    clock: Clock = SYSTEM_CLOCK
     # who watches the services and the store (metrics, traces, logs): the API's, given by api/app.py
     observer: Observer = NO_OBSERVER
 
@@ -172,7 +176,7 @@ def real_adapters(
     observer: Observer = NO_OBSERVER,
     *,
     poster: WebhookPoster | None = None,
-    clock: Callable[[], datetime] = utc_now,
+    clock: Clock = SYSTEM_CLOCK,
 ) -> Adapters:
     """Postgres and Redis; `poster` and `clock` are the two adapters a test of a real server may want to give
     (a receiver in the process, a clock of its own): by default real HTTP and the system's time."""
@@ -193,7 +197,7 @@ def real_adapters(
 
 
 def memory_adapters(
-    clock: Callable[[], datetime] | None = None,
+    clock: Clock | None = None,
     observer: Observer = NO_OBSERVER,
     *,
     store: MemoryEventStore | None = None,
@@ -214,10 +218,12 @@ def memory_adapters(
     poster, is real HTTP unless given (its client loads the system's CA certificates, 20 to 40 ms: service tests
     pass an in-process one, tests/unit/services/fakes.py)."""
     if store is None:
-        store = MemoryEventStore(clock) if clock is not None else MemoryEventStore()
+        store = MemoryEventStore(clock.now) if clock is not None else MemoryEventStore()
     elif clock is not None:
-        store.clock = clock
-    wakeups = wakeups if wakeups is not None else MemoryWakeups()
+        store.clock = clock.now
+    if clock is None:
+        clock = SystemClock(wall=store.clock)  # the store's stamps, the system's time for the rest
+    wakeups = wakeups if wakeups is not None else MemoryWakeups(clock)
     return Adapters(
         store=store,
         projections=projections if projections is not None else MemoryProjections(wakeups),
@@ -228,7 +234,7 @@ def memory_adapters(
         wakeups=wakeups,
         due=due if due is not None else store,
         archive=archive if archive is not None else MemoryArchive(store),
-        clock=clock if clock is not None else store.clock,
+        clock=clock,
         observer=observer,
     )
 
@@ -256,9 +262,10 @@ def in_memory(
 
 def wire(adapters: Adapters, settings: Settings) -> Services:
     config = service_config(settings)
+    clock = adapters.clock
     repo = Repository(adapters.store, adapters.projections, adapters.archive)
     exports = GameExports(repo)
-    transactor = Transactor(repo, config.command_retries, adapters.clock, adapters.observer)
+    transactor = Transactor(repo, config.command_retries, clock.now, adapters.observer)
     bots = BotPlayer(
         transactor,
         config.bot_moves_per_command,
@@ -266,10 +273,11 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         config.bot_concurrency,
         trade_window=config.bot_trade_window_seconds,
         expert_budget=config.bot_expert_budget,
+        clock=clock,
     )
     keys = PortalKeys(adapters.keys, settings.api_keys, required=bool(settings.api_keys) or settings.require_api_key)
     commands = GameCommands(transactor, bots, config, keys)
-    seats = SeatCommands(transactor, bots, commands, adapters.news)
+    seats = SeatCommands(transactor, bots, commands, adapters.news, clock)
     queries = GameQueries(repo)
     retries = RetryPolicy(
         max_attempts=settings.webhook_max_attempts,
@@ -283,11 +291,11 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         queries=queries,
         auditor=Auditor(repo),
         exports=exports,
-        archiver=Archiver(repo, exports, adapters.archive, settings.archive_after_seconds),
+        archiver=Archiver(repo, exports, adapters.archive, settings.archive_after_seconds, clock=clock.now),
         projector=Projector(repo),
         keys=keys,
         seats=seats,
-        timer=TurnTimer(transactor, bots, adapters.due),
+        timer=TurnTimer(transactor, bots, adapters.due, clock=clock.now),
         live=LiveStreams(queries, seats, adapters.wakeups, settings.heartbeat_seconds, settings.max_streams_per_client),
         webhooks=PortalWebhooks(keys, adapters.webhooks),
         deliveries=WebhookWorker(
@@ -300,32 +308,36 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
             ),
             breaker=Breaker(settings.webhook_pause_after, settings.webhook_pause, settings.webhook_pause_max),
             interval=settings.webhook_interval,
+            clock=clock,
             observer=adapters.observer,
         ),
-        bot_sweeper=BotSweeper(repo, bots, grace=settings.bot_grace_seconds),
+        bot_sweeper=BotSweeper(repo, bots, grace=settings.bot_grace_seconds, clock=clock.time),
         bot_runner=bots.runner,
-        lobby_sweeper=LobbySweeper(transactor, settings.lobby_ttl_seconds),
+        lobby_sweeper=LobbySweeper(transactor, settings.lobby_ttl_seconds, clock=clock.time),
         record_news=adapters.news,
+        clock=clock,
     )
 
 
 def background(services: Services, settings: Settings, stop: asyncio.Event) -> list[asyncio.Task[None]]:
     """The tasks every API process runs until `stop` is set: projector, turn timer, webhooks, bot sweeper, bot runner,
     the archive when configured, and the record news that tells this process a seat's token was let go elsewhere."""
-    deliveries = services.deliveries
+    deliveries, clock = services.deliveries, services.clock
     # the archive task only when configured (TAPIS_ARCHIVE_AFTER_SECONDS): off, no game ever leaves the hot tables
     archiving = (
-        [asyncio.create_task(run_every("archive", services.archiver.step, stop, settings.archive_interval))]
+        [asyncio.create_task(run_every("archive", services.archiver.step, stop, settings.archive_interval, clock))]
         if settings.archive_after_seconds is not None
         else []
     )
     return [
         *archiving,
-        asyncio.create_task(run_every("projector", services.projector.step, stop, settings.projector_interval)),
-        asyncio.create_task(run_every("timer", services.timer.step, stop, settings.timer_interval)),
-        asyncio.create_task(run_every("webhooks", lambda: deliveries.step(stop), stop, settings.webhook_interval)),
-        asyncio.create_task(run_every("bots", services.bot_sweeper.step, stop, settings.timer_interval)),
-        asyncio.create_task(run_every("lobby", services.lobby_sweeper.step, stop, settings.timer_interval)),
+        asyncio.create_task(run_every("projector", services.projector.step, stop, settings.projector_interval, clock)),
+        asyncio.create_task(run_every("timer", services.timer.step, stop, settings.timer_interval, clock)),
+        asyncio.create_task(
+            run_every("webhooks", lambda: deliveries.step(stop), stop, settings.webhook_interval, clock)
+        ),
+        asyncio.create_task(run_every("bots", services.bot_sweeper.step, stop, settings.timer_interval, clock)),
+        asyncio.create_task(run_every("lobby", services.lobby_sweeper.step, stop, settings.timer_interval, clock)),
         asyncio.create_task(services.bot_runner.run(stop)),
         asyncio.create_task(services.record_news.follow(stop, services.repo.forget)),
     ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any, get_args
@@ -31,7 +32,7 @@ import asyncpg
 import msgspec
 from litestar.enums import ScopeType
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController, PrometheusMiddleware
-from litestar.types import Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import Counter, Gauge, Histogram
 
 from domain.games.registry import GAMES
@@ -196,7 +197,12 @@ def child(metric: Any, values: tuple[str | int | float, ...]) -> Any:
 class HttpMetrics(PrometheusMiddleware):
     """The plugin's middleware, with what it lacks here: a request refused by an exception in a middleware below
     (api/guard.py) is counted at the status it gets, not as a 200; a 429 is counted by route; live streams are
-    counted while open, and their latency is to their first byte (a stream lasts minutes)."""
+    counted while open, and their latency is to their first byte (a stream lasts minutes). `clock` times them
+    (a test's own, so that no test waits for a stream to last)."""
+
+    def __init__(self, app: ASGIApp, config: PrometheusConfig, clock: Callable[[], float] = time.perf_counter) -> None:
+        super().__init__(app=app, config=config)
+        self.clock = clock
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != ScopeType.HTTP:
@@ -210,19 +216,20 @@ class HttpMetrics(PrometheusMiddleware):
             "app_name": self._config.app_name,
         }
         streaming = is_stream(route)
-        started = time.perf_counter()
+        clock = self.clock
+        started = clock()
         seen: dict[str, Any] = {"status": 200, "duration": 0.0, "open": False}
 
         async def observed(message: Message) -> None:
             if message["type"] == "http.response.start":
                 seen["status"] = message["status"]
                 if streaming:
-                    seen["duration"] = time.perf_counter() - started
+                    seen["duration"] = clock() - started
                     if message["status"] == 200:
                         seen["open"] = True
                         STREAMS_OPEN.inc()
             elif message["type"] == "http.response.body" and not streaming:
-                seen["duration"] = time.perf_counter() - started
+                seen["duration"] = clock() - started
             await send(message)
 
         in_progress = child(self.requests_in_progress(labels), tuple(labels.values()))
@@ -231,7 +238,7 @@ class HttpMetrics(PrometheusMiddleware):
             await self.app(scope, receive, observed)
         except BaseException as exc:
             seen["status"] = status_of(exc)
-            seen["duration"] = time.perf_counter() - started
+            seen["duration"] = clock() - started
             raise
         finally:
             in_progress.dec()

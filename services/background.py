@@ -17,7 +17,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 
-from services.ports import ProjectionUnavailable, StoreUnavailable
+from services.ports import SYSTEM_CLOCK, Clock, ProjectionUnavailable, StoreUnavailable
+from services.waiting import until
 
 WAITING = (ProjectionUnavailable, StoreUnavailable)
 
@@ -37,10 +38,14 @@ def _tick(name: str) -> AbstractContextManager[object]:
 
 
 async def run_every(
-    name: str, step: Callable[[], Awaitable[bool | None]], stop: asyncio.Event, interval: float
+    name: str,
+    step: Callable[[], Awaitable[bool | None]],
+    stop: asyncio.Event,
+    interval: float,
+    clock: Clock = SYSTEM_CLOCK,
 ) -> None:
-    """Run `step` every `interval` seconds until `stop` is set; a step that returns True (more is waiting,
-    e.g. a full batch) runs again at once."""
+    """Run `step` every `interval` seconds of `clock` until `stop` is set; a step that returns True (more is
+    waiting, e.g. a full batch) runs again at once."""
     log = logging.getLogger(f"tapis.{name}")
     while not stop.is_set():
         try:
@@ -52,5 +57,4 @@ async def run_every(
             log.info("%s waiting: %s", name, exc)
         except Exception:
             log.exception("%s step failed", name)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=interval)
+        await until(clock, stop, interval)

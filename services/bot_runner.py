@@ -28,17 +28,15 @@ call, as before. A task that fails (Postgres down, a conflict past the retries) 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import time
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.table import BotMove, Table
 from services.background import WAITING
 from services.errors import ServiceError
-from services.ports import GameRecord
+from services.ports import SYSTEM_CLOCK, Clock, GameRecord
+from services.waiting import until, wait
 
 log = logging.getLogger("tapis.bots")
 
@@ -74,7 +72,7 @@ class BotRunner:
         concurrency: int = 2,
         think: float = 0.0,
         window: float = 0.0,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         self.mover = mover
         self.think = think
@@ -114,7 +112,7 @@ class BotRunner:
         return self.running and self.window > 0 and has_person(table) and closes_window(record.game, chosen.command)
 
     def holding(self, game_id: str) -> float | None:
-        """The deadline (`clock`) of the trading window the game's bot holds here, or None."""
+        """The deadline (`clock.monotonic()`) of the trading window the game's bot holds here, or None."""
         return self._windows.get(game_id)
 
     def busy(self) -> int:
@@ -140,7 +138,8 @@ class BotRunner:
             woken.set()
         tasks = list(self._games.values())
         if tasks:
-            _, pending = await asyncio.wait(tasks, timeout=STOP_GRACE)
+            await wait(self.clock, tasks, STOP_GRACE)
+            pending = [task for task in tasks if not task.done()]
             for task in pending:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
@@ -184,15 +183,14 @@ class BotRunner:
             if chosen is None:
                 return table
             if self.holds(record, table, chosen):
-                deadline = self._windows.setdefault(record.game_id, self.clock() + self.window)
-                if self.clock() < deadline:
-                    newer = await self._hold(record.game_id, deadline - self.clock())
+                deadline = self._windows.setdefault(record.game_id, self.clock.monotonic() + self.window)
+                if self.clock.monotonic() < deadline:
+                    newer = await self._hold(record.game_id, deadline - self.clock.monotonic())
                     if newer is not None and newer.version > table.version:
                         table = newer
                     continue  # look again: answer what a person did, or hold on, or close the window
             if self.think > 0 and has_person(table):
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stopping.wait(), timeout=self.think)
+                await until(self.clock, self._stopping, self.think)
                 if not self.running:
                     break
             async with self._slots:
@@ -214,8 +212,7 @@ class BotRunner:
         self._woken[game_id] = woken
         try:
             if self.running:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(woken.wait(), timeout=seconds)
+                await until(self.clock, woken, seconds)
         finally:
             self._woken.pop(game_id, None)
         return self._newer.pop(game_id, None)

@@ -25,7 +25,7 @@ from domain.kernel.table_commands import Play
 from services import writes
 from services.bot_runner import BotRunner, closes_window, has_person
 from services.codec import codec
-from services.ports import GameRecord
+from services.ports import SYSTEM_CLOCK, Clock, GameRecord
 from services.transact import Given, Transactor
 
 # the moves a call plays when no runner takes the rest (a process without background tasks): a whole game
@@ -41,11 +41,12 @@ class BotPlayer:
         concurrency: int = 2,
         trade_window: float = 0.0,
         expert_budget: float = 1.0,
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         self.transactor = transactor
         self.per_request = per_request
         self.expert_budget = expert_budget
-        self.runner = BotRunner(self, concurrency=concurrency, think=think, window=trade_window)
+        self.runner = BotRunner(self, concurrency=concurrency, think=think, window=trade_window, clock=clock)
         # the expert searches' threads: as many as bot moves may be in progress at once
         self.searches = ThreadPoolExecutor(max_workers=max(concurrency, 1), thread_name_prefix="tapis-expert")
 

@@ -11,7 +11,6 @@ token only (on the finished game's stream, or `POST /rematch/token`), and stored
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import hmac
@@ -28,7 +27,7 @@ from services.bots import BotPlayer
 from services.codec import codec
 from services.commands import Founding, GameCommands
 from services.errors import Conflict, NotFound, ServiceError
-from services.ports import GameRecord, ProjectionUnavailable, RecordNews, StoreUnavailable
+from services.ports import SYSTEM_CLOCK, Clock, GameRecord, ProjectionUnavailable, RecordNews, StoreUnavailable
 from services.repository import Repository
 from services.results import RematchBody, RematchSeat, RematchToken, SeatChange
 from services.transact import Revoke, Transactor
@@ -69,7 +68,15 @@ def rematch_names(seats: list[Seat | None]) -> list[str]:
 
 
 class SeatCommands:
-    def __init__(self, transactor: Transactor, bots: BotPlayer, lobby: GameCommands, news: RecordNews) -> None:
+    def __init__(
+        self,
+        transactor: Transactor,
+        bots: BotPlayer,
+        lobby: GameCommands,
+        news: RecordNews,
+        clock: Clock = SYSTEM_CLOCK,
+    ) -> None:
+        self.clock = clock  # the rematch's creation is waited for on it
         self.transactor = transactor
         self.repo: Repository = transactor.repo
         self.bots = bots
@@ -221,12 +228,11 @@ class SeatCommands:
 
     async def _created(self, rematch_id: str) -> GameRecord:
         """The rematch's record, once its claimer has created it (a moment after the claim)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.creation_wait
+        deadline = self.clock.monotonic() + self.creation_wait
         while True:
             try:
                 return await self.repo.record(rematch_id, refresh=True)
             except NotFound:
-                if loop.time() >= deadline:
+                if self.clock.monotonic() >= deadline:
                     raise refuse("no_rematch", "the rematch is not created yet: try again") from None
-                await asyncio.sleep(0.05)
+                await self.clock.sleep(0.05)

@@ -20,9 +20,7 @@ import hashlib
 import hmac
 import logging
 import secrets
-import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -40,8 +38,10 @@ from services.errors import Conflict, NotFound, ServiceError
 from services.keys import PortalKeys
 from services.observer import NO_OBSERVER, Observer
 from services.ports import (
+    SYSTEM_CLOCK,
     Breaker,
     Claimed,
+    Clock,
     NewDelivery,
     RecordedEvent,
     SendCaps,
@@ -53,6 +53,7 @@ from services.ports import (
 )
 from services.repository import Repository
 from services.results import DeliveryLog, WebhookCreated, WebhookList
+from services.waiting import wait
 
 log = logging.getLogger("tapis.webhooks")
 
@@ -253,7 +254,7 @@ class WebhookWorker:
         policy: RetryPolicy,
         batch: int = 500,
         sends: int | None = None,
-        clock: Callable[[], float] = time.time,
+        clock: Clock = SYSTEM_CLOCK,
         limits: SendLimits | None = None,
         breaker: Breaker | None = None,
         interval: float = 0.5,
@@ -378,7 +379,7 @@ class WebhookWorker:
         if stopping is not None:
             waiting.add(stopping)
         try:
-            await asyncio.wait(waiting, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+            await wait(self.clock, waiting, seconds, asyncio.FIRST_COMPLETED)
         finally:
             if stopping is not None:
                 stopping.cancel()
@@ -404,8 +405,7 @@ class WebhookWorker:
     async def drain(self, grace: float) -> None:
         """Let the sends in flight finish for up to `grace` seconds, then cancel the rest (their leases run out and
         they go again, from any process)."""
-        if self._sending:
-            await asyncio.wait(set(self._sending), timeout=grace)
+        await wait(self.clock, set(self._sending), grace)
         for task in self._sending:
             task.cancel()
         if self._sending:
@@ -413,7 +413,7 @@ class WebhookWorker:
         self._collect()
 
     async def _send(self, claimed: Claimed) -> bool:
-        timestamp = int(self.clock())
+        timestamp = int(self.clock.time())
         msg_id = message_id(claimed.delivery_id)
         headers = {
             "Content-Type": "application/json",

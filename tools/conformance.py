@@ -39,6 +39,7 @@ from domain.kernel.table_commands import Play
 from infra.settings import Settings
 from services.codec import codec
 from services.export_check import parse
+from services.ports import SystemClock
 from tests.plain import plain
 from tests.verifier import tamper
 
@@ -99,7 +100,7 @@ async def play(name: str, plan: Plan) -> bytes:
             stack.enter_context(mock.patch.object(tables, "create", functools.partial(tables.create, dealing=2)))
         # a seat that withholds: a reveal window of none, so that the start deals without it at once
         settings = Settings(test_mode=True, reveal_seconds=0 if "withhold" in plan.people else 120)
-        services = in_memory(settings, memory_adapters(clock))
+        services = in_memory(settings, memory_adapters(SystemClock(wall=clock)))
         created = plain(await services.commands.create(plan.game, plan.players, plan.options, None, None))
         game_id, admin = created["game_id"], created["admin_token"]
         tokens: dict[int, str] = {}

@@ -41,6 +41,7 @@ from domain.kernel.viewer import SPECTATOR, Viewer, seat_viewer
 from infra.settings import Settings
 from services.canonical import stamp
 from services.codec import codec
+from services.ports import SystemClock
 
 # 1: dealing-1 games (no links, times not kept); 2: each event's `chain` and `recorded_at` too (tests/corpus/README.md)
 FORMAT = 2
@@ -462,7 +463,7 @@ def settings() -> Settings:
 
 
 async def play(plan: Plan, seed: str) -> tuple[Services, str]:
-    services = bootstrap.in_memory(settings(), bootstrap.memory_adapters(PinnedClock()))
+    services = bootstrap.in_memory(settings(), bootstrap.memory_adapters(SystemClock(wall=PinnedClock())))
     commands = services.commands
     # Founded as `create` founds a game, with the seed the search chose as the server's (`create` takes a client's
     # seed only, which a server in test mode marks `client`: never fair) and an id pinned for the file's name,

@@ -6,6 +6,9 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+from services.ports import SYSTEM_CLOCK, Clock
+from services.waiting import until
+
 
 class MemorySubscription:
     """Wake-ups that came while nobody waited are kept, as pub/sub keeps messages until they are read;
@@ -23,11 +26,9 @@ class MemorySubscription:
             return False
         if self._wakeups.unavailable:
             # as a broken Redis subscription: the stream falls back to reading the store once per interval
-            await asyncio.sleep(seconds)
+            await self._wakeups.clock.sleep(seconds)
             return True
-        try:
-            await asyncio.wait_for(self._moved.wait(), timeout=seconds)
-        except TimeoutError:
+        if not await until(self._wakeups.clock, self._moved, seconds):
             return False
         self._moved.clear()
         return True
@@ -35,9 +36,11 @@ class MemorySubscription:
 
 class MemoryWakeups:
     """`MemoryProjections(wakeups=...)` wakes a game's subscribers on each new version it saves, as
-    `PublishingProjections` publishes; `notify` does it by hand. Set `unavailable` for Redis being down."""
+    `PublishingProjections` publishes; `notify` does it by hand. Set `unavailable` for Redis being down. Waits are
+    on `clock` (a test's manual clock lets a heartbeat pass without waiting for it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock = SYSTEM_CLOCK) -> None:
+        self.clock = clock
         self.unavailable = False
         self._subscribers: dict[str, set[MemorySubscription]] = {}
 

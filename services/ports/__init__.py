@@ -8,7 +8,10 @@ from services.ports.archive import (
     Archive,
 )
 from services.ports.clock import (
+    SYSTEM_CLOCK,
+    Clock,
     DueGames,
+    SystemClock,
 )
 from services.ports.events import (
     Checkpoint,
@@ -57,12 +60,14 @@ from services.ports.webhooks import (
 )
 
 __all__ = [
+    "SYSTEM_CLOCK",
     "ApiKey",
     "Archive",
     "Attempt",
     "Breaker",
     "Checkpoint",
     "Claimed",
+    "Clock",
     "ConcurrencyConflict",
     "Delivery",
     "DueGames",
@@ -88,6 +93,7 @@ __all__ = [
     "StoredGame",
     "Subscriber",
     "Subscription",
+    "SystemClock",
     "Wakeups",
     "Webhook",
     "WebhookPoster",

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import AsyncIterator
+from typing import Any
 
 import asyncpg
 import pytest
@@ -19,12 +21,22 @@ from infra.webhook_http import HttpxPoster
 from infra.webhook_store import PostgresWebhookStore
 from services.ports import Checkpoint
 from services.webhooks import RetryPolicy, WebhookWorker
-from tests.unit.services.test_webhooks import bot_game, run_until
+from tests.unit.services.test_webhooks import bot_game
 from tests.webhook_receiver import Receiver
 
 pytestmark = pytest.mark.integration
 ONE_ROUND = {"end": {"kind": "rounds", "rounds": 1}}
 QUICK = RetryPolicy(max_attempts=50, base_seconds=0.05, max_seconds=0.2, timeout_seconds=2)
+
+
+async def run_until(workers: list[WebhookWorker], done: Any, seconds: float = 30, pause: float = 0.002) -> None:
+    """Run the workers' rounds until `done()`, pausing `pause` between them: over real HTTP to a real receiver,
+    real time (the unit copy, tests/unit/services/test_webhooks.py, runs on a manual clock)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "webhooks not delivered in time"
+        await asyncio.gather(*(w.run_once() for w in workers))
+        await asyncio.sleep(pause)
 
 
 @pytest.fixture

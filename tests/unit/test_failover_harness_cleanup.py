@@ -49,6 +49,7 @@ def test_the_primary_stops_when_the_standby_cannot_be_made(
     assert FakeNode.running_ports == set()
 
 
+@pytest.mark.integration  # real redis-server processes, polled until they answer (tests/unit/conftest.py)
 def test_the_servers_stop_when_a_sentinel_cannot_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if binaries() is None:
         pytest.skip("no redis-server with a redis-cli beside it")

@@ -235,7 +235,8 @@ async def test_open_live_streams_are_counted_while_open_and_their_latency_is_to_
     async def sent(_: Any) -> None:
         return None
 
-    middleware = HttpMetrics(app=stream, config=PROMETHEUS)
+    elapsed = [0.0]  # the middleware's clock: the stream lasts as long as the test says, not a real pause
+    middleware = HttpMetrics(app=stream, config=PROMETHEUS, clock=lambda: elapsed[0])
     route = "/v1/games/{game_id}/stream"
     scope = {"type": "http", "method": "GET", "path": "/v1/games/g1/stream", "path_template": route, "headers": []}
     before = sample_value("tapis_live_streams_open")
@@ -244,7 +245,7 @@ async def test_open_live_streams_are_counted_while_open_and_their_latency_is_to_
         task = asyncio.create_task(middleware(scope, None, sent))  # type: ignore[arg-type]
         await asyncio.wait_for(opened.wait(), 5)
         assert sample_value("tapis_live_streams_open") == before + 1
-        await asyncio.sleep(0.2)
+        elapsed[0] += 0.2
         close.set()
         await task
     assert sample_value("tapis_live_streams_open") == before

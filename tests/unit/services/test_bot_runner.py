@@ -6,6 +6,8 @@ The runner works only while started (in an API process, by `bootstrap.background
 stop it at the end. The first test paces the memory store at about a Postgres round trip per call, so that a game
 played inside its `start` costs what it costs on a server, not the 0.1 s of the bare memory store: on that store the
 same game's `start` took 1.3 s with the whole game inside it (`bot_moves_per_command=10_000`), 7 ms with 4 moves.
+The round trips are a manual clock's (fakes.ManualClock, its time flowing whenever the loop is idle): the start's
+time is their count, whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -25,16 +27,20 @@ from infra.memory.event_store import MemoryEventStore
 from infra.settings import Settings
 from services.ports import RecordedEvent
 from tests.plain import plain
-from tests.unit.services.fakes import fresh_adapters
+from tests.unit.services.fakes import ManualClock, fresh_adapters
 
 ROUND_TRIP = 0.001  # seconds: a loopback Postgres statement, about
 
 
 class PacedStore(MemoryEventStore):
-    """The memory event store, each call taking about a Postgres round trip."""
+    """The memory event store, each call taking about a Postgres round trip on `paced`."""
+
+    def __init__(self, paced: ManualClock) -> None:
+        super().__init__(paced)
+        self.paced = paced
 
     async def _round_trip(self) -> None:
-        await asyncio.sleep(ROUND_TRIP)
+        await self.paced.sleep(ROUND_TRIP)
         await super()._round_trip()
 
 
@@ -65,8 +71,10 @@ def bot_commands(recorded: list[RecordedEvent]) -> list[RecordedEvent]:
     return [r for r in recorded if r.type == "CommandAccepted" and "bot" in r.metadata]
 
 
-async def test_a_bot_only_barbu_start_answers_after_a_few_moves_and_the_game_finishes_in_the_background() -> None:
-    adapters = fresh_adapters(store=PacedStore())
+async def test_a_bot_only_barbu_start_answers_after_a_few_moves_and_the_game_finishes_in_the_background(
+    clock: ManualClock,
+) -> None:
+    adapters = fresh_adapters(clock, store=PacedStore(clock))
     services = wire(adapters, Settings(test_mode=True))  # the default: 4 bot moves per request
     services.bot_runner.start()
     try:
@@ -74,9 +82,9 @@ async def test_a_bot_only_barbu_start_answers_after_a_few_moves_and_the_game_fin
         game_id = created.game_id
         for _ in range(3):
             await services.commands.join(game_id, created.admin_token, None, None, "smart")
-        began = time.perf_counter()
+        began = clock.monotonic()
         started = await services.commands.start(game_id, created.admin_token)
-        answered = time.perf_counter() - began
+        answered = clock.monotonic() - began  # its round trips: 1 ms each
         assert answered < 0.5, f"start took {answered:.2f} s"
         at_answer = await adapters.store.read_stream(game_id)
         assert len(bot_commands(at_answer)) == 4, "the start played four bot moves, no more"
@@ -141,7 +149,9 @@ async def test_one_task_per_game_and_each_move_played_once(running: Services, ad
     assert plain(await running.auditor.audit(game_id))["ok"], "every bot move once, as its rules decided it"
 
 
-async def test_bots_think_before_each_background_move_at_a_table_with_people(adapters: Adapters) -> None:
+async def test_bots_think_before_each_background_move_at_a_table_with_people(
+    adapters: Adapters, clock: ManualClock
+) -> None:
     think = 0.05
     services = wire(adapters, Settings(test_mode=True, bot_think_seconds=think))
     services.bot_runner.start()
@@ -177,9 +187,9 @@ async def test_bots_think_before_each_background_move_at_a_table_with_people(ada
     bots.bot_runner.start()
     try:
         game_id = await bot_only(bots)
-        began = time.perf_counter()
+        began = clock.monotonic()
         await settled(bots)
-        assert time.perf_counter() - began < 10
+        assert clock.monotonic() - began < 10
         assert plain(await bots.queries.view(game_id, None))["status"] == "finished"
     finally:
         await bots.bot_runner.stop()

@@ -3,12 +3,13 @@
 The runner (services/bot_runner.py) holds the bot's `end_trading` for `TAPIS_BOT_TRADE_WINDOW_SECONDS`, answers
 a person's proposal to the bot at once meanwhile, keeps the bot's offers to the person open, and never lets a
 request or the bot sweeper play the held move early. Bot-only tables never hold.
+
+The runner's window and the tests' waits are on a manual clock (fakes.ManualClock), which also stamps the events:
+the tests let its time pass (`elapse`) instead of sleeping, so a loaded machine cannot close a window early.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -18,8 +19,24 @@ import pytest
 from bootstrap import Adapters, Services, wire
 from infra.settings import Settings
 from tests.plain import plain
+from tests.unit.services.fakes import ManualClock, fresh_adapters
 
 WINDOW = 0.4
+
+
+@pytest.fixture
+def time_flows() -> None:
+    """The clock moves only when this module's tests move it (`clock.elapse`): no time passes on its own."""
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def adapters(clock: ManualClock) -> Adapters:
+    return fresh_adapters(clock)
 
 
 @pytest.fixture
@@ -68,10 +85,12 @@ def persons_move(moves: list[dict[str, Any]]) -> dict[str, Any]:
     return moves[0]
 
 
-async def until_a_bot_holds(services: Services, game_id: str, person: str, seconds: float = 20.0) -> dict[str, Any]:
+async def until_a_bot_holds(
+    services: Services, clock: ManualClock, game_id: str, person: str, seconds: float = 20.0
+) -> dict[str, Any]:
     """The person plays its part until an active bot holds its trading window; the view then."""
-    ends = time.monotonic() + seconds
-    while time.monotonic() < ends:
+    ends = clock.monotonic() + seconds
+    while clock.monotonic() < ends:
         if services.bot_runner.holding(game_id) is not None:
             return await view(services, game_id, person)
         shown = await view(services, game_id, person)
@@ -79,13 +98,15 @@ async def until_a_bot_holds(services: Services, game_id: str, person: str, secon
             moves = plain(await services.queries.legal_moves(game_id, person))["moves"]
             await send(services, game_id, person, persons_move(moves))
         else:
-            await asyncio.sleep(0.01)
+            await clock.elapse(0.01)
     raise AssertionError("no bot held a trading window")
 
 
-async def test_an_active_bot_holds_its_trading_window_for_the_person_then_closes_it(windowed: Services) -> None:
+async def test_an_active_bot_holds_its_trading_window_for_the_person_then_closes_it(
+    windowed: Services, clock: ManualClock
+) -> None:
     game_id, person = await table_with_three_bots(windowed, "0a" * 32)
-    shown = await until_a_bot_holds(windowed, game_id, person)
+    shown = await until_a_bot_holds(windowed, clock, game_id, person)
     state = shown["state"]
     assert state["phase"] == "trade" and state["active"] != 0
     trading = (shown["version"], state["active"])
@@ -94,12 +115,12 @@ async def test_an_active_bot_holds_its_trading_window_for_the_person_then_closes
     again = await view(windowed, game_id, person)
     assert again["state"]["phase"] == "trade" and again["state"]["active"] == trading[1]
     # and with nothing from the person the window closes by itself
-    deadline = time.monotonic() + WINDOW * 10
-    while time.monotonic() < deadline:
+    deadline = clock.monotonic() + WINDOW * 10
+    while clock.monotonic() < deadline:
         now = await view(windowed, game_id, person)
         if now["state"]["active"] != trading[1] or now["state"]["phase"] != "trade":
             break
-        await asyncio.sleep(0.02)
+        await clock.elapse(0.02)
     else:
         raise AssertionError("the trading window never closed")
     recorded = await windowed.repo.store.read_stream(game_id)
@@ -108,14 +129,16 @@ async def test_an_active_bot_holds_its_trading_window_for_the_person_then_closes
     assert (ended.recorded_at - turned.recorded_at).total_seconds() >= WINDOW * 0.9
 
 
-async def test_another_process_sweeper_does_not_end_the_window_early(windowed: Services, adapters: Adapters) -> None:
+async def test_another_process_sweeper_does_not_end_the_window_early(
+    windowed: Services, adapters: Adapters, clock: ManualClock
+) -> None:
     game_id, person = await table_with_three_bots(windowed, "0d" * 32)
-    shown = await until_a_bot_holds(windowed, game_id, person)
+    shown = await until_a_bot_holds(windowed, clock, game_id, person)
     other = wire(adapters, Settings(test_mode=True, bot_trade_window_seconds=WINDOW, bot_grace_seconds=0))
     other.bot_runner.start()
     try:
         assert await other.bot_sweeper.run_once() == 1, "it takes the game for stalled (its grace is 0)"
-        await asyncio.sleep(0.05)  # its runner's task starts
+        await clock.elapse(0.05)  # its runner's task starts
         assert other.bot_runner.holding(game_id) is not None, "its runner holds the window too"
         now = await view(windowed, game_id, person)
         assert now["state"]["phase"] == "trade" and now["state"]["active"] == shown["state"]["active"]
@@ -123,16 +146,18 @@ async def test_another_process_sweeper_does_not_end_the_window_early(windowed: S
         await other.bot_runner.stop()
 
 
-async def test_a_person_proposes_to_the_holding_bot_and_gets_an_answer_at_once(windowed: Services) -> None:
+async def test_a_person_proposes_to_the_holding_bot_and_gets_an_answer_at_once(
+    windowed: Services, clock: ManualClock
+) -> None:
     game_id, person = await table_with_three_bots(windowed, "0b" * 32)
-    shown = await until_a_bot_holds(windowed, game_id, person)
+    shown = await until_a_bot_holds(windowed, clock, game_id, person)
     state = shown["state"]
     active = state["active"]
     bean = state["face_up"][0] if state["face_up"] else "blue"
     answer = await send(windowed, game_id, person, {"type": "propose_trade", "to": active, "want": {bean: 1}})
     trade_id = next(e["data"]["trade_id"] for e in answer["events"] if e["type"] == "TradeProposed")
-    began = time.monotonic()
-    while time.monotonic() - began < WINDOW * 0.8:
+    began = clock.monotonic()
+    while clock.monotonic() - began < WINDOW * 0.8:
         recorded = await windowed.repo.store.read_stream(game_id, answer["version"])
         answered = [
             r
@@ -142,19 +167,20 @@ async def test_a_person_proposes_to_the_holding_bot_and_gets_an_answer_at_once(w
         if answered:
             assert answered[0].type == "TradeAccepted" or data(answered[0].data)["reason"] == "declined"
             break
-        await asyncio.sleep(0.01)
+        await clock.elapse(0.01)
     else:
         raise AssertionError("the bot did not answer the proposal while its window was open")
     after = await view(windowed, game_id, person)
     assert after["state"]["phase"] == "trade" and after["state"]["active"] == active, "and it holds on"
 
 
-async def test_a_bot_only_table_never_holds(windowed: Services) -> None:
+async def test_a_bot_only_table_never_holds(windowed: Services, clock: ManualClock) -> None:
     created = plain(await windowed.commands.create("bohnanza", 3, {}, "0c" * 32, None))
     for _ in range(3):
         await windowed.commands.join(created["game_id"], created["admin_token"], None, None, "smart")
-    began = time.monotonic()
+    began = clock.monotonic()
     await windowed.commands.start(created["game_id"], created["admin_token"])
-    await asyncio.wait_for(windowed.bot_runner.settle(), timeout=60)
+    while windowed.bot_runner.busy() and clock.monotonic() - began < 60:
+        await clock.elapse(0.1)  # a held window would wait on the clock: let it pass as it would
     assert (await view(windowed, created["game_id"], None))["status"] == "finished"
-    assert time.monotonic() - began < 10, "about 27 turns: a held window would cost 10 s"
+    assert clock.monotonic() - began < 10, "about 27 turns: a held window would cost 10 s"

@@ -6,12 +6,19 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from bootstrap import Adapters, Services
 from services.webhooks import WebhookWorker
 from tests.game_driver import new_game
 from tests.plain import plain
-from tests.unit.services.fakes import InProcessReceiver
+from tests.unit.services.fakes import InProcessReceiver, ManualClock
 from tests.unit.services.test_webhooks import QUICK, run_until
+
+
+@pytest.fixture
+def time_flows() -> None:
+    """The clock moves only when this module's tests move it (`clock.elapse`): no time passes on its own."""
 
 
 async def test_the_view_the_answer_and_the_events_page_carry_the_stored_links(services: Services) -> None:
@@ -29,19 +36,21 @@ async def test_the_view_the_answer_and_the_events_page_carry_the_stored_links(se
     assert [e["chain"] for e in page["events"]] == [r.chain for r in stored]
 
 
-async def test_each_webhook_delivery_carries_its_events_link(services: Services, adapters: Adapters) -> None:
+async def test_each_webhook_delivery_carries_its_events_link(
+    services: Services, adapters: Adapters, clock: ManualClock
+) -> None:
     receiver = InProcessReceiver()
     await receiver.start()
     poster = receiver.poster()
     try:
-        worker = WebhookWorker(services.repo, adapters.webhooks, poster, QUICK)
+        worker = WebhookWorker(services.repo, adapters.webhooks, poster, QUICK, clock=clock)
         _, key = await services.keys.create("chain portal")
         await services.webhooks.register(key, receiver.url, ["*"])
         created = plain(await services.commands.create("six-nimmt", 2, None, None, key))
         for _ in range(2):
             await services.commands.join(created["game_id"], created["admin_token"], None, None, "random")
         stored = await services.repo.store.read_stream(created["game_id"])
-        await run_until([worker], lambda: len(receiver.received) >= len(stored))
+        await run_until(clock, [worker], lambda: len(receiver.received) >= len(stored))
         await asyncio.sleep(0)
         links = {r.version: r.chain for r in stored}
         assert all(r.event["chain"] == links[r.event["version"]] for r in receiver.received)

@@ -12,7 +12,7 @@ from bootstrap import Adapters, Services, wire
 from infra.settings import Settings
 from services.bots import BotPlayer
 from tests.plain import plain
-from tests.unit.services.fakes import fresh_adapters
+from tests.unit.services.fakes import fresh_adapters, thread_turn
 
 ONE_ROUND: dict[str, object] = {"end": {"kind": "rounds", "rounds": 1}}
 
@@ -59,7 +59,7 @@ async def test_the_search_runs_in_a_worker_thread_and_the_loop_serves_requests_m
         while services.bot_runner.busy():
             await services.queries.view(game_id, None)  # a request: the loop answers it while the bots think
             served_during_a_search += searching.is_set()
-            await asyncio.sleep(0.001)
+            await thread_turn()
         await asyncio.wait_for(services.bot_runner.settle(), timeout=120)
     finally:
         await services.bot_runner.stop()

@@ -17,6 +17,7 @@ from services.codec import codec
 from services.errors import Forbidden, ServiceError, Unauthorized
 from tests.game_driver import SEED, play_to_end
 from tests.plain import plain
+from tests.unit.services.fakes import settle
 
 
 async def stream(services: Services, game_id: str) -> list[tuple[str, bytes]]:
@@ -68,7 +69,7 @@ async def test_the_admin_removes_a_seat_and_its_token_stops_working_in_every_pro
         accepted = msgspec.json.decode((await stream(services, game_id))[-2][1])
         assert accepted == {"type": "CommandAccepted", "by": "admin", "command": {"action": "remove_seat", "seat": 0}}
         for process in (services, other):
-            await asyncio.sleep(0.01)
+            await settle()  # the news goes round: in memory, turns of the loop
             with pytest.raises(Unauthorized):
                 await process.queries.view(game_id, ann)
         view = plain(await services.queries.view(game_id, None))

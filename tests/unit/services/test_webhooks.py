@@ -9,7 +9,6 @@ loopback (fakes.InProcessReceiver). Two workers over Postgres and real HTTP stay
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -19,12 +18,18 @@ from bootstrap import Adapters, Services
 from services.webhooks import RetryPolicy, WebhookWorker
 from tests.game_driver import SEED
 from tests.plain import plain
-from tests.unit.services.fakes import InProcessReceiver as Receiver  # under the name the moved tests use
+from tests.unit.services.fakes import InProcessReceiver as Receiver
+from tests.unit.services.fakes import ManualClock  # under the name the moved tests use
 from tests.webhook_receiver import verify
 
 ONE_ROUND = {"end": {"kind": "rounds", "rounds": 1}}
 # a tenth of the integration copy's backoff: a refused post costs nothing here, only the waits between them
 QUICK = RetryPolicy(max_attempts=50, base_seconds=0.005, max_seconds=0.02, timeout_seconds=2)
+
+
+@pytest.fixture
+def time_flows() -> None:
+    """The clock moves only when this module's tests move it (`clock.elapse`): no time passes on its own."""
 
 
 @pytest.fixture
@@ -36,9 +41,11 @@ async def receiver() -> AsyncIterator[Receiver]:
 
 
 @pytest.fixture
-async def worker(services: Services, adapters: Adapters, receiver: Receiver) -> AsyncIterator[WebhookWorker]:
+async def worker(
+    services: Services, adapters: Adapters, receiver: Receiver, clock: ManualClock
+) -> AsyncIterator[WebhookWorker]:
     poster = receiver.poster()
-    yield WebhookWorker(services.repo, adapters.webhooks, poster, QUICK)
+    yield WebhookWorker(services.repo, adapters.webhooks, poster, QUICK, clock=clock)
     await poster.aclose()
 
 
@@ -52,25 +59,27 @@ async def bot_game(services: Services, api_key: str, players: int = 3) -> str:
     return game_id
 
 
-async def run_until(workers: list[WebhookWorker], done: Any, seconds: float = 30, pause: float = 0.002) -> None:
-    """Run the workers' rounds until `done()`: in memory a pause of a loop turn or two, over HTTP to a real
-    receiver the callers give it longer."""
-    deadline = time.monotonic() + seconds
+async def run_until(
+    clock: ManualClock, workers: list[WebhookWorker], done: Any, seconds: float = 30, pause: float = 0.002
+) -> None:
+    """Run the workers' rounds until `done()`, letting `pause` pass on the clock between rounds (the retries'
+    backoff is on it: the webhook store's due times are the clock's)."""
+    deadline = clock.monotonic() + seconds
     while not done():
-        assert time.monotonic() < deadline, "webhooks not delivered in time"
+        assert clock.monotonic() < deadline, "webhooks not delivered in time"
         await asyncio.gather(*(w.run_once() for w in workers))
-        await asyncio.sleep(pause)
+        await clock.elapse(pause)
 
 
 async def test_every_event_of_a_bot_game_arrives_in_order_signed_and_redacted(
-    services: Services, worker: WebhookWorker, receiver: Receiver
+    services: Services, worker: WebhookWorker, receiver: Receiver, clock: ManualClock
 ) -> None:
     _, key = await services.keys.create("webhook portal")
     webhook = await services.webhooks.register(key, receiver.url, ["*"])
     secret = webhook.secret
     game_id = await bot_game(services, key)
     stored = await services.repo.store.read_stream(game_id)
-    await run_until([worker], lambda: len(receiver.received) >= len(stored))
+    await run_until(clock, [worker], lambda: len(receiver.received) >= len(stored))
     await asyncio.sleep(0)  # nothing is in flight once run_once returns: no late post to wait for
     await worker.run_once()
 
@@ -94,7 +103,7 @@ async def test_every_event_of_a_bot_game_arrives_in_order_signed_and_redacted(
 
 
 async def test_a_receiver_that_was_down_gets_the_missed_events_in_order(
-    services: Services, worker: WebhookWorker, receiver: Receiver
+    services: Services, worker: WebhookWorker, receiver: Receiver, clock: ManualClock
 ) -> None:
     _, key = await services.keys.create("flaky portal")
     topics = ["game.created", "player.joined", "game.started", "game.finished"]
@@ -102,22 +111,24 @@ async def test_a_receiver_that_was_down_gets_the_missed_events_in_order(
     secret = webhook.secret
     await receiver.stop()
     game_id = await bot_game(services, key)
-    deadline = time.monotonic() + 10
+    deadline = clock.monotonic() + 10
     while True:  # the first delivery is retried (and recorded) while the later ones wait behind it
         await worker.run_once()
         log = (await services.webhooks.deliveries(key, webhook.webhook_id, game_id, None, 1000)).deliveries
         first = log[-1]
         if len(first.attempts) >= 3:
             break
-        assert time.monotonic() < deadline
-        await asyncio.sleep(0.005)
+        assert clock.monotonic() < deadline
+        await clock.elapse(0.005)
     assert first.version == 1 and first.status == "pending"
     assert all(a.status_code is None and a.error for a in first.attempts)
     assert all(not d.attempts for d in log[:-1])
 
     await receiver.start()  # the same port
-    restarted = WebhookWorker(worker.repo, worker.store, worker.poster, QUICK)  # a new process: nothing in memory
-    await run_until([restarted], lambda: len(receiver.received) >= 6)  # created, three joined, started, finished
+    restarted = WebhookWorker(
+        worker.repo, worker.store, worker.poster, QUICK, clock=clock
+    )  # a new process: nothing in memory
+    await run_until(clock, [restarted], lambda: len(receiver.received) >= 6)  # created, three joined, started, finished
     got = [r.event for r in receiver.received]
     assert [e["topic"] for e in got] == ["game.created", *["player.joined"] * 3, "game.started", "game.finished"]
     assert [e["version"] for e in got] == sorted(e["version"] for e in got)
@@ -127,7 +138,9 @@ async def test_a_receiver_that_was_down_gets_the_missed_events_in_order(
     assert log[-1].attempts[-1].status_code == 204 and len(log[-1].attempts) >= 4
 
 
-async def test_two_workers_deliver_each_event_once(services: Services, adapters: Adapters, receiver: Receiver) -> None:
+async def test_two_workers_deliver_each_event_once(
+    services: Services, adapters: Adapters, receiver: Receiver, clock: ManualClock
+) -> None:
     _, key = await services.keys.create("busy portal")
     await services.webhooks.register(key, receiver.url, ["*"])
     game_ids = [await bot_game(services, key, players) for players in (2, 3, 4)]
@@ -135,8 +148,8 @@ async def test_two_workers_deliver_each_event_once(services: Services, adapters:
     store = adapters.webhooks
     posters = [receiver.poster(), receiver.poster()]
     try:
-        workers = [WebhookWorker(services.repo, store, p, QUICK, batch=7, sends=5) for p in posters]
-        await run_until(workers, lambda: len(receiver.received) >= expected)
+        workers = [WebhookWorker(services.repo, store, p, QUICK, batch=7, sends=5, clock=clock) for p in posters]
+        await run_until(clock, workers, lambda: len(receiver.received) >= expected)
         await asyncio.sleep(0)  # as above: no late post
         await asyncio.gather(*(w.run_once() for w in workers))
     finally:
