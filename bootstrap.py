@@ -292,7 +292,7 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         auditor=Auditor(repo),
         exports=exports,
         archiver=Archiver(repo, exports, adapters.archive, settings.archive_after_seconds, clock=clock.now),
-        projector=Projector(repo),
+        projector=Projector(repo, adapters.store, adapters.projections),
         keys=keys,
         seats=seats,
         timer=TurnTimer(transactor, bots, adapters.due, clock=clock.now),
@@ -300,6 +300,7 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
         webhooks=PortalWebhooks(keys, adapters.webhooks),
         deliveries=WebhookWorker(
             repo,
+            adapters.store,
             adapters.webhooks,
             adapters.poster,
             retries,
@@ -311,9 +312,9 @@ def wire(adapters: Adapters, settings: Settings) -> Services:
             clock=clock,
             observer=adapters.observer,
         ),
-        bot_sweeper=BotSweeper(repo, bots, grace=settings.bot_grace_seconds, clock=clock.time),
+        bot_sweeper=BotSweeper(repo, bots, adapters.projections, grace=settings.bot_grace_seconds, clock=clock.time),
         bot_runner=bots.runner,
-        lobby_sweeper=LobbySweeper(transactor, settings.lobby_ttl_seconds, clock=clock.time),
+        lobby_sweeper=LobbySweeper(transactor, adapters.projections, settings.lobby_ttl_seconds, clock=clock.time),
         record_news=adapters.news,
         clock=clock,
     )

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from services.bots import BotPlayer
 from services.errors import ServiceError
+from services.ports import Projections
 from services.repository import Repository
 
 log = logging.getLogger("tapis.bots")
@@ -26,12 +27,14 @@ class BotSweeper:
         self,
         repo: Repository,
         bots: BotPlayer,
+        schedule: Projections,
         grace: float = 5.0,
         batch: int = 50,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.repo = repo
         self.bots = bots
+        self.schedule = schedule  # the projections' index of games awaiting a bot
         self.grace = grace
         self.batch = batch
         self.clock = clock
@@ -39,7 +42,7 @@ class BotSweeper:
     async def run_once(self) -> int:
         """Play the bots of every game stalled on them; returns how many games were woken."""
         woken = 0
-        for game_id in await self.repo.projections.bot_turns(self.clock() - self.grace, self.batch):
+        for game_id in await self.schedule.bot_turns(self.clock() - self.grace, self.batch):
             if self.bots.runner.playing(game_id):
                 continue
             try:

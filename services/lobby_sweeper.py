@@ -22,6 +22,7 @@ from domain.kernel.table import Table
 from domain.kernel.table_commands import Expire
 from services.codec import codec
 from services.errors import NotFound, ServiceError
+from services.ports import Projections
 from services.transact import Transactor
 from services.writes import LOBBY
 
@@ -32,10 +33,16 @@ class LobbySweeper:
     """`ttl` seconds (0 or less: lobbies never expire); `clock` in epoch seconds, as the projection's scores."""
 
     def __init__(
-        self, transactor: Transactor, ttl: float, batch: int = 50, clock: Callable[[], float] = time.time
+        self,
+        transactor: Transactor,
+        schedule: Projections,
+        ttl: float,
+        batch: int = 50,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.transactor = transactor
         self.repo = transactor.repo
+        self.schedule = schedule  # the projections' set of every lobby game, by creation
         self.ttl = ttl
         self.batch = batch
         self.clock = clock
@@ -48,7 +55,7 @@ class LobbySweeper:
         if self.ttl <= 0:
             return 0
         expired = 0
-        due = await self.repo.projections.lobbies(self.clock() - self.ttl, self.batch + len(self._unknown))
+        due = await self.schedule.lobbies(self.clock() - self.ttl, self.batch + len(self._unknown))
         for game_id in (g for g in due if g not in self._unknown):
             try:
                 expired += await self.expire(game_id)

@@ -12,7 +12,7 @@ from itertools import groupby
 from domain.games.registry import GAMES
 from services.codec import codec
 from services.export_check import imported
-from services.ports import Checkpoint, LogEntry, ProjectionUnavailable, StoreUnavailable
+from services.ports import Checkpoint, EventStore, LogEntry, Projections, ProjectionUnavailable, StoreUnavailable
 from services.rebuild import Rebuilder, Report
 from services.repository import Repository
 
@@ -20,17 +20,22 @@ log = logging.getLogger("tapis.projector")
 
 
 class Projector:
-    def __init__(self, repo: Repository, batch: int = 500) -> None:
+    """Follows `log` (the event store's global log) from the checkpoint kept in `projections`; the games it folds
+    are loaded and projected through `repo`, whose caches learn what it did."""
+
+    def __init__(self, repo: Repository, log: EventStore, projections: Projections, batch: int = 500) -> None:
         self.repo = repo
+        self.log = log
+        self.projections = projections
         self.batch = batch
 
     async def run_once(self) -> int:
         """Project one batch of the global log; returns how many events it read."""
-        checkpoint = await self.repo.projections.checkpoint()
+        checkpoint = await self.projections.checkpoint()
         if checkpoint == Checkpoint():
             # a Redis without a checkpoint lost the projections too: what this process wrote is gone
             self.repo.forget_projected()
-        recorded = await self.repo.store.read_log(checkpoint, self.batch)
+        recorded = await self.log.read_log(checkpoint, self.batch)
         if not recorded:
             return 0
         ordered = sorted(recorded, key=lambda r: r.stream_id)
@@ -42,7 +47,7 @@ class Projector:
             except Exception:
                 # one broken stream must not stop the projection of all the others
                 log.exception("cannot project stream %s; skipped", stream_id)
-        await self.repo.projections.save_checkpoint(checkpoint.advanced(recorded))
+        await self.projections.save_checkpoint(checkpoint.advanced(recorded))
         return len(recorded)
 
     async def _project_stream(self, stream_id: str, entries: list[LogEntry]) -> None:
@@ -79,4 +84,4 @@ class Projector:
     async def rebuild(self, from_scratch: bool = False, report: Report | None = None) -> int:
         """Forget every projection and fold them again from the event store, streaming the log (services/rebuild.py);
         an unfinished rebuild is continued unless `from_scratch`. Returns the events folded."""
-        return await Rebuilder(self.repo).run(from_scratch=from_scratch, report=report)
+        return await Rebuilder(self.repo, self.log, self.projections).run(from_scratch=from_scratch, report=report)

@@ -30,7 +30,7 @@ from domain.games.registry import GAMES
 from domain.kernel.table import Table
 from services.codec import codec, encode_table
 from services.export_check import imported
-from services.ports import Checkpoint, GameRecord, RebuildPlace, RecordedEvent
+from services.ports import Checkpoint, EventStore, GameRecord, Projections, RebuildPlace, RecordedEvent
 from services.repository import Repository, summary
 
 log = logging.getLogger("tapis.rebuild")
@@ -65,10 +65,21 @@ Report = Callable[[Progress], None]
 class Rebuilder:
     """`page` events read at once; the changed tables written every `flush_every` events folded (a game in play is
     touched on most pages: one write for many pages), or sooner when `cached` tables wait to be written; `cached`
-    tables kept in memory between pages."""
+    tables kept in memory between pages. It reads `log` (the event store's global log and its games' records) and
+    writes `projections` directly; `repo` replays a game and reads a projection back."""
 
-    def __init__(self, repo: Repository, page: int = 5_000, cached: int = 20_000, flush_every: int = 50_000) -> None:
+    def __init__(
+        self,
+        repo: Repository,
+        log: EventStore,
+        projections: Projections,
+        page: int = 5_000,
+        cached: int = 20_000,
+        flush_every: int = 50_000,
+    ) -> None:
         self.repo = repo
+        self.log = log
+        self.projections = projections
         self.page = page
         self.cached = cached
         self.flush_every = flush_every
@@ -76,7 +87,7 @@ class Rebuilder:
     async def run(self, from_scratch: bool = False, report: Report | None = None) -> int:
         """Fold the log into the projections (continuing an unfinished rebuild unless `from_scratch`); returns the
         events folded, by this run and the runs it continues."""
-        projections = self.repo.projections
+        projections = self.projections
         place = None if from_scratch else await projections.rebuild_place()
         resumed = place is not None
         if place is None:
@@ -84,8 +95,8 @@ class Rebuilder:
             # the place first: a rebuild interrupted during the reset continues (and finishes the reset's work)
             await projections.save_rebuild_place(place)
             await projections.reset()
-        total = max(await self.repo.store.log_size(), place.done)
-        run = _Run(self.repo, self.cached, place, total, resumed, report)
+        total = max(await self.log.log_size(), place.done)
+        run = _Run(self, place, total, resumed, report)
         await run.stream(self.page, self.flush_every)
         await projections.save_checkpoint(run.place.checkpoint)
         await projections.save_rebuild_place(None)
@@ -97,10 +108,10 @@ Changed = dict[str, tuple[GameRecord, Table[Any]]]
 
 class _Run:
     def __init__(
-        self, repo: Repository, cached: int, place: RebuildPlace, total: int, resumed: bool, report: Report | None
+        self, rebuilder: Rebuilder, place: RebuildPlace, total: int, resumed: bool, report: Report | None
     ) -> None:
-        self.repo = repo
-        self.cached = cached
+        self.repo, self.log, self.projections = rebuilder.repo, rebuilder.log, rebuilder.projections
+        cached = self.cached = rebuilder.cached
         self.place = place  # what is written: the projections hold the log up to its checkpoint
         self.folded = place.done  # what is folded (in memory, some of it not written yet)
         self.total = total
@@ -147,7 +158,7 @@ class _Run:
 
     async def _read(self, after: Checkpoint, page: int) -> tuple[Checkpoint, list[RecordedEvent]]:
         """The next page of the log, whole events in the log's order, and the place after it."""
-        return await self.repo.store.read_log_events(after, page)
+        return await self.log.read_log_events(after, page)
 
     async def _fold(self, recorded: list[RecordedEvent]) -> None:
         streams: dict[str, list[RecordedEvent]] = {}
@@ -173,9 +184,7 @@ class _Run:
         """The page's games' records: remembered, else read (side by side)."""
         found = {s: self.records[s] for s in stream_ids if s in self.records}
         missing = [s for s in stream_ids if s not in found]
-        for stream_id, record in zip(
-            missing, await asyncio.gather(*(self.repo.store.game(s) for s in missing)), strict=True
-        ):
+        for stream_id, record in zip(missing, await asyncio.gather(*(self.log.game(s) for s in missing)), strict=True):
             found[stream_id] = self.records[stream_id] = record if record is not None and record.game in GAMES else None
         return found
 
@@ -228,7 +237,7 @@ class _Run:
         """The tables folded since the last write into Redis (concurrent saves share script calls:
         infra/batching.py), then `place`. Not `Repository.project`, which only logs a failed write: here the place
         must not move past a table that was not written, so the failure stops the run."""
-        projections = self.repo.projections
+        projections = self.projections
         await asyncio.gather(
             *(
                 projections.save(

@@ -42,6 +42,7 @@ from services.ports import (
     Breaker,
     Claimed,
     Clock,
+    EventStore,
     NewDelivery,
     RecordedEvent,
     SendCaps,
@@ -249,6 +250,7 @@ class WebhookWorker:
     def __init__(
         self,
         repo: Repository,
+        log: EventStore,
         store: WebhookStore,
         poster: WebhookPoster,
         policy: RetryPolicy,
@@ -260,7 +262,8 @@ class WebhookWorker:
         interval: float = 0.5,
         observer: Observer = NO_OBSERVER,
     ) -> None:
-        self.repo = repo
+        self.repo = repo  # the games' records and replays, for the tables the intake folds
+        self.log = log  # the event store's global log, which the intake follows
         self.store = store
         self.poster = poster
         self.observer = observer  # told each attempt's outcome (the API counts them)
@@ -283,12 +286,12 @@ class WebhookWorker:
     async def intake_once(self) -> int:
         """Turn one batch of the global log into deliveries; returns how many events it read."""
         seen = await self.store.checkpoint(CHECKPOINT)
-        entries = await self.repo.store.read_log(seen, self.batch)
+        entries = await self.log.read_log(seen, self.batch)
         if not entries:
             return 0
         subscribers = await self.store.subscribers(list(dict.fromkeys(e.stream_id for e in entries)))
         wanted = [e.position for e in entries if e.stream_id in subscribers]
-        recorded = await self.repo.store.read_positions(wanted) if wanted else []
+        recorded = await self.log.read_positions(wanted) if wanted else []
         ordered = sorted(recorded, key=lambda r: (r.stream_id, r.version))
         deliveries: list[NewDelivery] = []
         for game_id, group in groupby(ordered, key=lambda r: r.stream_id):

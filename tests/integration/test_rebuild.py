@@ -120,7 +120,9 @@ async def test_an_interrupted_rebuild_continues_where_it_stopped(services: Servi
     failing = CountingStore(services.repo.store, fail_at=3)
     first: list[Progress] = []
     with pytest.raises(StoreUnavailable):
-        await Rebuilder(Repository(failing, projections), page=PAGE, flush_every=PAGE).run(report=first.append)
+        await Rebuilder(Repository(failing, projections), failing, projections, page=PAGE, flush_every=PAGE).run(
+            report=first.append
+        )
     # pages 1 and 2 were folded and written (the third read, under way while the second was written, failed)
     place = await projections.rebuild_place()
     assert place is not None and place.done == 2 * PAGE
@@ -129,7 +131,9 @@ async def test_an_interrupted_rebuild_continues_where_it_stopped(services: Servi
 
     second: list[Progress] = []
     counting = CountingStore(services.repo.store)
-    done = await Rebuilder(Repository(counting, projections), page=PAGE).run(report=second.append)
+    done = await Rebuilder(Repository(counting, projections), counting, projections, page=PAGE).run(
+        report=second.append
+    )
     assert done == total
     assert counting.events == total - 2 * PAGE  # nothing before the place was read again
     assert second[0].resumed and second[0].done == 3 * PAGE and second[0].this_run == PAGE
@@ -153,7 +157,10 @@ async def test_a_rebuild_from_scratch_ignores_an_unfinished_one(services: Servic
     await projections.save_rebuild_place(RebuildPlace(Checkpoint().advanced(last[:-5]), total - 5))
 
     counting = CountingStore(services.repo.store)
-    assert await Rebuilder(Repository(counting, projections), page=PAGE).run(from_scratch=True) == total
+    assert (
+        await Rebuilder(Repository(counting, projections), counting, projections, page=PAGE).run(from_scratch=True)
+        == total
+    )
     assert counting.events == total
     await assert_replays(services, made)
     assert await projections.rebuild_place() is None
@@ -194,6 +201,6 @@ async def test_tables_evicted_from_memory_are_read_back(services: Services, redi
     await redis_conn.flushdb()
     total = await services.repo.store.log_size()
     repo = ReadsBack(services.repo.store, services.repo.projections)
-    assert await Rebuilder(repo, page=7, cached=2, flush_every=20).run() == total
+    assert await Rebuilder(repo, repo.store, repo.projections, page=7, cached=2, flush_every=20).run() == total
     assert repo.read_back > 0  # the path this test is for was taken
     await assert_replays(services, [game_id for game_id, _, _ in tables])

@@ -55,7 +55,9 @@ async def test_two_workers_deliver_each_event_once(services: Services, receiver:
     store = PostgresWebhookStore(services.repo.store._pool)  # type: ignore[attr-defined]
     posters = [HttpxPoster(), HttpxPoster()]
     try:
-        workers = [WebhookWorker(services.repo, store, p, QUICK, batch=7, sends=5) for p in posters]
+        workers = [
+            WebhookWorker(services.repo, services.deliveries.log, store, p, QUICK, batch=7, sends=5) for p in posters
+        ]
         await run_until(workers, lambda: len(receiver.received) >= expected, pause=0.02)
         await asyncio.sleep(0.2)
         await asyncio.gather(*(w.run_once() for w in workers))

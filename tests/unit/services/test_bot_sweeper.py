@@ -58,7 +58,7 @@ async def test_a_stalled_bot_turn_is_played_by_the_sweeper(services: Services) -
     assert stalled.status == "active" and 1 in rules.awaiting(stalled.inner), "the bot is awaited and nobody plays it"
 
     now = [1e12]
-    sweeper = BotSweeper(services.repo, commands.bots, grace=5.0, clock=lambda: now[0])
+    sweeper = BotSweeper(services.repo, commands.bots, services.bot_sweeper.schedule, grace=5.0, clock=lambda: now[0])
     assert game_id in await services.repo.projections.bot_turns(now[0], 1000)
     assert game_id not in await services.repo.projections.bot_turns(0.0, 1000), "not before its grace period"
     woken = await sweeper.run_once()
@@ -86,7 +86,9 @@ async def test_the_sweeper_wakes_a_stalled_bot_once_its_grace_has_passed_on_its_
 
     # the projection stamps a bot turn with the wall clock (services/repository.py's `summary`): start there
     now = [time.time()]
-    sweeper = BotSweeper(healthy.repo, healthy.bot_sweeper.bots, grace=5.0, clock=lambda: now[0])
+    sweeper = BotSweeper(
+        healthy.repo, healthy.bot_sweeper.bots, healthy.bot_sweeper.schedule, grace=5.0, clock=lambda: now[0]
+    )
     assert await sweeper.run_once() == 0, "not within its grace period"
     now[0] += 6
     assert await sweeper.run_once() == 1
@@ -107,7 +109,13 @@ async def test_the_sweeper_leaves_a_game_to_the_runner_that_is_playing_it(adapte
         await services.commands.join(game_id, admin, None, None, "random")
         await services.commands.start(game_id, admin)
         assert services.bot_runner.playing(game_id), "the bot thinks in the background"
-        sweeper = BotSweeper(services.repo, services.bot_sweeper.bots, grace=5.0, clock=lambda: time.time() + 60)
+        sweeper = BotSweeper(
+            services.repo,
+            services.bot_sweeper.bots,
+            services.bot_sweeper.schedule,
+            grace=5.0,
+            clock=lambda: time.time() + 60,
+        )
         assert game_id in await services.repo.projections.bot_turns(time.time() + 60, 1000)
         assert await sweeper.run_once() == 0
         assert [r.type for r in await adapters.store.read_stream(game_id) if r.type == "CardChosen"] == []

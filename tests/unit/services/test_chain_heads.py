@@ -43,7 +43,7 @@ async def test_each_webhook_delivery_carries_its_events_link(
     await receiver.start()
     poster = receiver.poster()
     try:
-        worker = WebhookWorker(services.repo, adapters.webhooks, poster, QUICK, clock=clock)
+        worker = WebhookWorker(services.repo, adapters.store, adapters.webhooks, poster, QUICK, clock=clock)
         _, key = await services.keys.create("chain portal")
         await services.webhooks.register(key, receiver.url, ["*"])
         created = plain(await services.commands.create("six-nimmt", 2, None, None, key))

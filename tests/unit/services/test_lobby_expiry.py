@@ -21,7 +21,9 @@ DAY = 86_400.0
 
 def sweeper(services: Services, ttl: float = DAY, after: float = DAY + 1) -> LobbySweeper:
     """A sweeper whose clock reads `after` seconds from now."""
-    return LobbySweeper(services.lobby_sweeper.transactor, ttl, clock=lambda: time.time() + after)
+    return LobbySweeper(
+        services.lobby_sweeper.transactor, services.lobby_sweeper.schedule, ttl, clock=lambda: time.time() + after
+    )
 
 
 async def kinds(services: Services, game_id: str) -> list[str]:
@@ -103,7 +105,13 @@ async def test_an_id_no_store_knows_never_fills_the_batch(services: Services) ->
     for ghost in range(3):
         await services.repo.projections.save(f"ghost-{ghost}", 1, b"", {"status": "lobby", "created": 1.0})
     created = plain(await services.commands.create("six-nimmt", 2, None, SEED, None))["game_id"]
-    swept = LobbySweeper(services.lobby_sweeper.transactor, DAY, batch=2, clock=lambda: time.time() + DAY + 1)
+    swept = LobbySweeper(
+        services.lobby_sweeper.transactor,
+        services.lobby_sweeper.schedule,
+        DAY,
+        batch=2,
+        clock=lambda: time.time() + DAY + 1,
+    )
     total = 0
     for _ in range(3):
         total += await swept.run_once()

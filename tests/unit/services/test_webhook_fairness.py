@@ -106,7 +106,9 @@ async def test_a_portal_s_deliveries_go_at_once_behind_19_silent_endpoints_of_an
     services: Services, adapters: Adapters, clock: ManualClock
 ) -> None:
     poster = SplitPoster(clock)
-    worker = WebhookWorker(services.repo, adapters.webhooks, poster, POLICY, interval=INTERVAL, clock=clock)
+    worker = WebhookWorker(
+        services.repo, adapters.store, adapters.webhooks, poster, POLICY, interval=INTERVAL, clock=clock
+    )
     _, crowd = await services.keys.create("silent portal")
     _, healthy = await services.keys.create("healthy portal")
     for n in range(19):
@@ -144,7 +146,7 @@ async def test_a_silent_endpoint_holds_its_own_slots_only_and_one_while_failing(
     poster = SplitPoster(clock)
     limits = SendLimits(total=64, per_key=16, per_endpoint=4)
     worker = WebhookWorker(
-        services.repo, adapters.webhooks, poster, POLICY, limits=limits, interval=INTERVAL, clock=clock
+        services.repo, adapters.store, adapters.webhooks, poster, POLICY, limits=limits, interval=INTERVAL, clock=clock
     )
     _, key = await services.keys.create("a portal")
     await services.webhooks.register(key, f"{SILENT}only", ["*"])
@@ -165,7 +167,7 @@ async def test_a_portal_takes_at_most_its_share_of_the_process_sends(
     poster = SplitPoster(clock)
     limits = SendLimits(total=10, per_key=6, per_endpoint=4)
     worker = WebhookWorker(
-        services.repo, adapters.webhooks, poster, POLICY, limits=limits, interval=INTERVAL, clock=clock
+        services.repo, adapters.store, adapters.webhooks, poster, POLICY, limits=limits, interval=INTERVAL, clock=clock
     )
     _, crowd = await services.keys.create("silent portal")
     _, healthy = await services.keys.create("healthy portal")
@@ -190,7 +192,14 @@ async def test_an_endpoint_that_keeps_failing_is_paused_and_says_so(
     poster = SplitPoster(clock)
     breaker = Breaker(failures=3, pause_seconds=60, max_pause_seconds=600)
     worker = WebhookWorker(
-        services.repo, adapters.webhooks, poster, POLICY, breaker=breaker, interval=INTERVAL, clock=clock
+        services.repo,
+        adapters.store,
+        adapters.webhooks,
+        poster,
+        POLICY,
+        breaker=breaker,
+        interval=INTERVAL,
+        clock=clock,
     )
     _, key = await services.keys.create("a portal")
     webhook = await services.webhooks.register(key, f"{SILENT}paused", ["*"])
@@ -224,7 +233,9 @@ async def test_a_stopping_worker_cancels_what_it_still_sends(
     services: Services, adapters: Adapters, clock: ManualClock, grace: float
 ) -> None:
     poster = SplitPoster(clock)
-    worker = WebhookWorker(services.repo, adapters.webhooks, poster, POLICY, interval=INTERVAL, clock=clock)
+    worker = WebhookWorker(
+        services.repo, adapters.store, adapters.webhooks, poster, POLICY, interval=INTERVAL, clock=clock
+    )
     _, key = await services.keys.create("a portal")
     await services.webhooks.register(key, f"{SILENT}stop", ["*"])
     await lobby(services, key)

@@ -45,7 +45,7 @@ async def worker(
     services: Services, adapters: Adapters, receiver: Receiver, clock: ManualClock
 ) -> AsyncIterator[WebhookWorker]:
     poster = receiver.poster()
-    yield WebhookWorker(services.repo, adapters.webhooks, poster, QUICK, clock=clock)
+    yield WebhookWorker(services.repo, adapters.store, adapters.webhooks, poster, QUICK, clock=clock)
     await poster.aclose()
 
 
@@ -126,7 +126,7 @@ async def test_a_receiver_that_was_down_gets_the_missed_events_in_order(
 
     await receiver.start()  # the same port
     restarted = WebhookWorker(
-        worker.repo, worker.store, worker.poster, QUICK, clock=clock
+        worker.repo, worker.log, worker.store, worker.poster, QUICK, clock=clock
     )  # a new process: nothing in memory
     await run_until(clock, [restarted], lambda: len(receiver.received) >= 6)  # created, three joined, started, finished
     got = [r.event for r in receiver.received]
@@ -148,7 +148,10 @@ async def test_two_workers_deliver_each_event_once(
     store = adapters.webhooks
     posters = [receiver.poster(), receiver.poster()]
     try:
-        workers = [WebhookWorker(services.repo, store, p, QUICK, batch=7, sends=5, clock=clock) for p in posters]
+        workers = [
+            WebhookWorker(services.repo, adapters.store, store, p, QUICK, batch=7, sends=5, clock=clock)
+            for p in posters
+        ]
         await run_until(clock, workers, lambda: len(receiver.received) >= expected)
         await asyncio.sleep(0)  # as above: no late post
         await asyncio.gather(*(w.run_once() for w in workers))
