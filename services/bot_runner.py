@@ -29,26 +29,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Protocol
+from typing import Any
 
 from domain.kernel.errors import RuleViolation
 from domain.kernel.table import BotMove, Table
 from services.background import WAITING
 from services.errors import ServiceError
-from services.ports import SYSTEM_CLOCK, Clock, GameRecord
+from services.ports import SYSTEM_CLOCK, Clock, GameRecord, Mover
 from services.waiting import until, wait
 
 log = logging.getLogger("tapis.bots")
 
 STOP_GRACE = 5.0  # seconds the games' tasks get, at shutdown, to finish the move they are in
-
-
-class Mover(Protocol):
-    """How a bot move is chosen and applied (`services/bots.py`'s BotPlayer)."""
-
-    async def choose(self, record: GameRecord, table: Table[Any]) -> BotMove | None: ...
-
-    async def apply(self, record: GameRecord, table: Table[Any], chosen: BotMove) -> Table[Any]: ...
 
 
 # per game, the command types (their tags) that close a trading phase: held for the people at the table

@@ -7,6 +7,9 @@ when this was one module.
 from services.ports.archive import (
     Archive,
 )
+from services.ports.bots import (
+    Mover,
+)
 from services.ports.clock import (
     SYSTEM_CLOCK,
     Clock,
@@ -78,6 +81,7 @@ __all__ = [
     "Idempotency",
     "KeyStore",
     "LogEntry",
+    "Mover",
     "NewDelivery",
     "NewEvent",
     "Outcome",
