@@ -22,6 +22,10 @@ from domain.kernel.versioned import Upcast, schema_version, stored_tag, upcasts
 from services.errors import NotFound, Unavailable
 from services.ports import NewEvent, RecordedEvent
 
+# An event's fields as plain JSON values (msgspec.to_builtins of a Struct of str, int, bool, None, lists and Structs)
+JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
+EventData = dict[str, JsonValue]
+
 LIFECYCLE = TABLE_EVENTS
 
 
@@ -43,14 +47,14 @@ class GameCodec:
         self.rules = rules
         members: tuple[type[msgspec.Struct], ...] = tuple(dict.fromkeys((*LIFECYCLE, *rules.event_types)))
         self.event_type: Any = Union[members]  # noqa: UP007 - a runtime union of a tuple needs Union[]
-        self._event = msgspec.json.Decoder(self.event_type)
+        self._event: msgspec.json.Decoder[msgspec.Struct] = msgspec.json.Decoder(self.event_type)
         # built here, so that an event missing an upcaster fails the deploy, not the first old game it reads
         self._types = {stored_tag(cls): Versioned(cls, schema_version(cls), upcasts(cls)) for cls in members}
         self._current = {tag: known.version for tag, known in self._types.items()}
         self._tags = {known.cls: tag for tag, known in self._types.items()}
         self._table = msgspec.msgpack.Decoder(Table[rules.state_type])  # type: ignore[name-defined]
         self.fingerprint = schema_fingerprint(Table[rules.state_type])  # type: ignore[name-defined]
-        self._command = msgspec.json.Decoder(rules.command_type)
+        self._command: msgspec.json.Decoder[msgspec.Struct] = msgspec.json.Decoder(rules.command_type)
         self._encoder = msgspec.json.Encoder()
 
     def schema_version_of(self, tag: str) -> int | None:
@@ -61,21 +65,21 @@ class GameCodec:
         cls = type(event)
         return NewEvent(type=self.tag(event), data=self._encoder.encode(event), schema_version=schema_version(cls))
 
-    def event(self, recorded: RecordedEvent) -> Any:
+    def event(self, recorded: RecordedEvent) -> msgspec.Struct:
         # at the code's version (every event but those of an earlier release): straight to the struct, no dict;
         # a tag the game does not know falls through to the decoder, which refuses it as before
         if self._current.get(recorded.type, recorded.schema_version) == recorded.schema_version:
             return self._event.decode(recorded.data)
         return self._upcast(recorded)
 
-    def events(self, recorded: list[RecordedEvent]) -> list[Any]:
+    def events(self, recorded: list[RecordedEvent]) -> list[msgspec.Struct]:
         decode, current = self._event.decode, self._current
         return [
             decode(r.data) if current.get(r.type, r.schema_version) == r.schema_version else self._upcast(r)
             for r in recorded
         ]
 
-    def _upcast(self, recorded: RecordedEvent) -> Any:
+    def _upcast(self, recorded: RecordedEvent) -> msgspec.Struct:
         """An event stored at an older version: its stored fields through each step from there, then the struct."""
         known = self._types[recorded.type]
         stored = recorded.schema_version
@@ -108,7 +112,7 @@ class GameCodec:
         table = tables.evolve_all(self.rules, table, self.events(recorded))
         return msgspec.structs.replace(table, chain_head=recorded[-1].chain)
 
-    def command(self, body: bytes) -> Any:
+    def command(self, body: bytes) -> msgspec.Struct:
         return self._command.decode(body)
 
     def tag(self, event: msgspec.Struct) -> str:
@@ -117,9 +121,9 @@ class GameCodec:
         return self._tags.get(cls) or stored_tag(cls)
 
     @staticmethod
-    def data(event: msgspec.Struct) -> dict[str, Any]:
+    def data(event: msgspec.Struct) -> EventData:
         """An event as the API shows it: its fields, without the `type` tag (given beside it)."""
-        builtins: dict[str, Any] = msgspec.to_builtins(event)
+        builtins: EventData = msgspec.to_builtins(event)
         builtins.pop("type", None)
         return builtins
 

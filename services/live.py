@@ -28,6 +28,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import table as tables
+from domain.kernel.events import GameCreated
 from domain.kernel.table import Table
 from services.access import bearer
 from services.codec import codec
@@ -217,7 +218,12 @@ class LiveStreams:
         shown = []
         for r in recorded:
             event = game_codec.event(r)
-            played = tables.initial(event) if played is None else tables.evolve(game_codec.rules, played, event)
+            if played is None:
+                if not isinstance(event, GameCreated):
+                    raise ValueError(f"the stream of {game_id} does not start with its GameCreated")
+                played = tables.initial(event)
+            else:
+                played = tables.evolve(game_codec.rules, played, event)
             data = game_codec.data(tables.redact(game_codec.rules, played, event, viewer))
             shown.append(EventOut(version=r.version, type=r.type, data=data, recorded_at=r.recorded_at, chain=r.chain))
         return shown, played
