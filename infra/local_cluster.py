@@ -45,6 +45,24 @@ def _version(server: str) -> tuple[int, ...]:
     return tuple(int(part) for part in found.groups()) if found else ()
 
 
+def redis_cli(cli: Path, port: int, *args: str, error: type[Exception]) -> str:
+    """`redis-cli -h HOST -p port args...`'s output (5 s at most); `error` raised when it cannot connect, times out
+    or answers an error. The local cluster's and the local sentinel's one way to ask their servers."""
+    try:
+        done = subprocess.run(  # noqa: S603 - our own binaries with our own arguments
+            [str(cli), "-h", HOST, "-p", str(port), *args],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise error(f"redis-cli on {port} timed out") from exc
+    if done.returncode != 0 or done.stdout.startswith(("Could not connect", "ERR")):
+        raise error(f"redis-cli on {port}: {done.stdout.strip()} {done.stderr.strip()}")
+    return done.stdout
+
+
 def binaries() -> tuple[Path, Path] | None:
     """(redis-server, redis-cli) of the newest Redis found with both, or None when there is none."""
     chosen = os.environ.get("TAPIS_REDIS_SERVER")
@@ -243,19 +261,7 @@ class LocalRedisCluster:
         return sorted(seen)
 
     def _cli(self, port: int, *args: str) -> str:
-        try:
-            done = subprocess.run(  # noqa: S603 - our own binaries with our own arguments
-                [str(self.cli), "-h", HOST, "-p", str(port), *args],
-                capture_output=True,
-                text=True,
-                timeout=5,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as exc:
-            raise ClusterError(f"redis-cli on {port} timed out") from exc
-        if done.returncode != 0 or done.stdout.startswith(("Could not connect", "ERR")):
-            raise ClusterError(f"redis-cli on {port}: {done.stdout.strip()} {done.stderr.strip()}")
-        return done.stdout
+        return redis_cli(self.cli, port, *args, error=ClusterError)
 
     def _spawn(self, port: int) -> None:
         directory = self.root / str(port)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from infra.local_cluster import HOST, READY_SECONDS, ClusterError, binaries, free_ports
+from infra.local_cluster import HOST, READY_SECONDS, ClusterError, binaries, free_ports, redis_cli
 
 SERVICE = "tapis"
 
@@ -165,19 +165,7 @@ class LocalSentinel:
         raise SentinelError(f"{what} not ready in {seconds:g} s {last}; see {self.root}")
 
     def _cli(self, port: int, *args: str) -> str:
-        try:
-            done = subprocess.run(  # noqa: S603 - our own binaries with our own arguments
-                [str(self.cli), "-h", HOST, "-p", str(port), *args],
-                capture_output=True,
-                text=True,
-                timeout=5,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as exc:
-            raise SentinelError(f"redis-cli on {port} timed out") from exc
-        if done.returncode != 0 or done.stdout.startswith(("Could not connect", "ERR")):
-            raise SentinelError(f"redis-cli on {port}: {done.stdout.strip()} {done.stderr.strip()}")
-        return done.stdout
+        return redis_cli(self.cli, port, *args, error=SentinelError)
 
     def _spawn(self, port: int, extra: list[str]) -> None:
         directory = self.root / str(port)
