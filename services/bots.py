@@ -112,7 +112,7 @@ class BotPlayer:
             return None, tables.accept(rules, current, move, "bot", record.seed)
 
         actor = writes.bot(chosen.seat, chosen.level)
-        moved = await self.transactor.transact(record, decision, actor, load=Given(table))
+        moved = await self.transactor.on(record).transact(decision, actor, load=Given(table))
         return moved.table
 
 

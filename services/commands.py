@@ -31,7 +31,7 @@ from services.keys import PortalKeys
 from services.ports import DuplicateCommand, GameRecord
 from services.repository import Repository
 from services.results import CommandResult, GameCreatedBody, SeatChange, SeatTaken
-from services.transact import CACHED, FRESH, NEW, Grant, IdempotencyKey, Transactor
+from services.transact import CACHED, FRESH, NEW, Carried, Grant, IdempotencyKey, Transactor
 from services.writes import ADMIN, LOBBY, player
 
 SEED_HEX = re.compile(r"^[0-9a-fA-F]{64}$")
@@ -139,7 +139,7 @@ class GameCommands:
 
     async def found(self, founding: Founding) -> tuple[GameCreatedBody, Table[Any]]:
         """Store a new game as `founding` decided it, in one append: the creator's answer, and the game's table."""
-        created = await self.transactor.transact(founding.record, founding.decide, ADMIN, load=NEW)
+        created = await self.transactor.on(founding.record).transact(founding.decide, ADMIN, load=NEW)
         table = created.table
         body = GameCreatedBody(
             game_id=table.game_id,
@@ -211,7 +211,7 @@ class GameCommands:
             return joined.seat, events
 
         grant = Grant(token_hash(player_token)) if player_token is not None else None
-        joined = await self.transactor.transact(record, decision, LOBBY, token=grant)
+        joined = await self.transactor.on(record).transact(decision, LOBBY, carried=Carried(token=grant))
         self.repo.forget(game_id)  # the cached record lacks the new seat's token
         return SeatTaken(seat=joined.result, version=joined.table.version, player_token=player_token, bot=bot)
 
@@ -225,7 +225,7 @@ class GameCommands:
             return lambda table: (None, tables.accept(rules, table, Start(force=force), "admin", record.seed))
 
         try:
-            started = await self.transactor.transact(record, decision(False), ADMIN)
+            started = await self.transactor.on(record).transact(decision(False), ADMIN)
         except RuleViolation as refusal:
             if refusal.code != "reveals_missing":
                 raise
@@ -238,7 +238,7 @@ class GameCommands:
                     details,
                 ) from None
             # the window is over: deal without the missing reveals, whose seats bots take over (docs/fair-play.md)
-            started = await self.transactor.transact(record, decision(True), ADMIN)
+            started = await self.transactor.on(record).transact(decision(True), ADMIN)
         return await self.bots.play(record, started.table)
 
     async def _reveal_wait(self, game_id: str) -> float:
@@ -259,7 +259,7 @@ class GameCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Commit(seat=seat, commitment=committed), "player", record.seed)
 
-        done = await self.transactor.transact(record, decision, player(seat))
+        done = await self.transactor.on(record).transact(decision, player(seat))
         return SeatChange(seat=seat, version=done.table.version)
 
     async def reveal(self, game_id: str, token: str | None, entropy: object) -> SeatChange:
@@ -272,7 +272,7 @@ class GameCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Reveal(seat=seat, entropy=entropy), "player", record.seed)
 
-        done = await self.transactor.transact(record, decision, player(seat))
+        done = await self.transactor.on(record).transact(decision, player(seat))
         return SeatChange(seat=seat, version=done.table.version)
 
     async def command(
@@ -313,14 +313,12 @@ class GameCommands:
                 return None, tables.accept(rules, table, Play(seat=seat, command=command), "player", record.seed)
 
             try:
-                played = await self.transactor.transact(
-                    record,
+                played = await self.transactor.on(record).transact(
                     decision,
                     actor,
                     # If-Match names the version the client saw: decide on the stream's head, not on a cached copy
                     load=CACHED if if_match is None else FRESH,
-                    idempotency=keyed,
-                    answer_for=seat_viewer(seat),
+                    carried=Carried(idempotency=keyed, answer_for=seat_viewer(seat)),
                     told=seen.ended,
                 )
             except DuplicateCommand as duplicate:

@@ -74,7 +74,7 @@ class LobbySweeper:
                 return False, []  # started (or expired by another process) since the scan
             return True, tables.accept(rules, table, Expire(), "timer", record.seed)
 
-        done = await self.transactor.transact(record, decision, LOBBY)
+        done = await self.transactor.on(record).transact(decision, LOBBY)
         return 1 if done.result else 0
 
     async def step(self) -> bool:

@@ -30,7 +30,7 @@ from services.errors import Conflict, NotFound, ServiceError
 from services.ports import SYSTEM_CLOCK, Clock, GameRecord, ProjectionUnavailable, RecordNews, StoreUnavailable
 from services.repository import Repository
 from services.results import RematchBody, RematchSeat, RematchToken, SeatChange
-from services.transact import Revoke, Transactor
+from services.transact import Carried, Revoke, Transactor
 from services.writes import ADMIN, player
 
 REMATCH_LABEL = "tapis-rematch-v1"
@@ -92,7 +92,7 @@ class SeatCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Leave(seat=seat), "player", record.seed)
 
-        left = await self.transactor.transact(record, decision, player(seat), token=Revoke(seat))
+        left = await self.transactor.on(record).transact(decision, player(seat), carried=Carried(token=Revoke(seat)))
         await self._forget(game_id)
         return SeatChange(seat=seat, version=left.table.version)
 
@@ -105,7 +105,7 @@ class SeatCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, RemoveSeat(seat=seat), "admin", record.seed)
 
-        removed = await self.transactor.transact(record, decision, ADMIN, token=Revoke(seat))
+        removed = await self.transactor.on(record).transact(decision, ADMIN, carried=Carried(token=Revoke(seat)))
         await self._forget(game_id)
         return SeatChange(seat=seat, version=removed.table.version)
 
@@ -121,7 +121,7 @@ class SeatCommands:
         def decision(table: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, table, Forfeit(seat=seat), "player", record.seed)
 
-        forfeited = await self.transactor.transact(record, decision, player(seat))
+        forfeited = await self.transactor.on(record).transact(decision, player(seat))
         table = await self.bots.play(record, forfeited.table)
         return SeatChange(seat=seat, version=table.version, bot=tables.TAKEOVER_BOT)
 
@@ -143,7 +143,7 @@ class SeatCommands:
         def claim(current: Table[Any]) -> tuple[None, list[Any]]:
             return None, tables.accept(rules, current, Rematch(game_id=rematch_id), "admin", record.seed)
 
-        await self.transactor.transact(record, claim, ADMIN)  # lost to another request: rematch_exists
+        await self.transactor.on(record).transact(claim, ADMIN)  # lost to another request: rematch_exists
         return await self._create(founding, rematch_id)
 
     def _founding(self, record: GameRecord, table: Table[Any], rematch_id: str) -> Founding:

@@ -59,7 +59,7 @@ class TurnTimer:
             events = tables.play_for_late_seats(rules, table, people, record.seed)
             return bool(events), events
 
-        expired = await self.transactor.transact(record, decision, TIMER)
+        expired = await self.transactor.on(record).transact(decision, TIMER)
         await self.bots.play(record, expired.table)
         return 1 if expired.result else 0
 

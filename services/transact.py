@@ -1,10 +1,12 @@
-"""The one write primitive: every change to a game goes through `Transactor.transact`.
+"""The one write primitive: every change to a game goes through `Transactor.on(record).transact`.
 
-Given a game, a decision `table -> (result, events)` and how to load the table, it loads, decides, appends the
-events with the expected version (and, in the same statement, the idempotency row and the seat-token change the
-write carries), retries on a concurrency conflict by catching up and deciding again (bounded), projects the new
-table and returns `(result, table)`. As Equinox's `Transact(decide, load)`: the policy is a value, not a branch.
-Create, join, start, commands, bots, leave, forfeit, rematch, the turn timer and the bot sweeper all use it.
+The game is bound once (`on`: its record and codec); `transact` takes a decision `table -> (result, events)`, who
+makes it, how to load the table, and what the write carries besides its events (`Carried`: the idempotency row and
+the answer stored in it, a seat-token change). It loads, decides, appends the events with the expected version (and,
+in the same statement, what it carries), retries on a concurrency conflict by catching up and deciding again
+(bounded), projects the new table and returns `(result, table)`. As Equinox's `Transact(decide, load)`: the policy
+is a value, not a branch. Create, join, start, commands, bots, leave, forfeit, rematch, the turn timer and the bot
+and lobby sweepers all use it.
 """
 
 from __future__ import annotations
@@ -93,6 +95,24 @@ class IdempotencyKey(msgspec.Struct, frozen=True):
     key: str
 
 
+@dataclass(frozen=True)
+class Carried:
+    """What a write carries besides its events, appended in the same statement: the idempotency row (`idempotency`:
+    the client's key, under which the answer made for `answer_for` is stored) and a seat token's change (`token`).
+    `answer_for` alone: the caller gets the appended events as that viewer sees them, nothing stored."""
+
+    idempotency: IdempotencyKey | None = None
+    token: TokenChange | None = None
+    answer_for: Viewer | None = None
+
+    def __post_init__(self) -> None:
+        if self.idempotency is not None and self.answer_for is None:
+            raise ValueError("an idempotent write stores its answer: give answer_for")
+
+
+NOTHING = Carried()
+
+
 def seat_token(change: TokenChange | None, events: list[Any]) -> SeatToken | None:
     match change:
         case Grant(token_hash=token_hash):
@@ -148,26 +168,48 @@ class Transactor:
         self.clock = clock  # stamps each append's events: dealing 3's links cover the time
         self.observer = observer
 
+    def on(self, record: GameRecord) -> GameWrites:
+        """The writes to one game: its record and codec bound once, for as many transactions as the caller makes."""
+        return GameWrites(self, record)
+
+    async def _load(self, record: GameRecord, load: Load) -> Table[Any]:
+        match load:
+            case New():
+                return Table(
+                    game=record.game, game_id=record.game_id, players=0, options={}, seed_commitment="", seats=[]
+                )
+            case Given(table=table):
+                return table
+            case Cached():
+                return await self.repo.table_to_write(record)
+        return await self.repo.table(record)
+
+
+class GameWrites:
+    """One game's transactions (`Transactor.on`)."""
+
+    def __init__(self, transactor: Transactor, record: GameRecord) -> None:
+        self.transactor = transactor
+        self.record = record
+        self.codec = codec(record.game)
+
     async def transact(
         self,
-        record: GameRecord,
         decide: Decision[R],
         actor: Actor,
         load: Load = FRESH,
-        idempotency: IdempotencyKey | None = None,
-        token: TokenChange | None = None,
-        answer_for: Viewer | None = None,
+        carried: Carried = NOTHING,
         told: Callable[[WriteOutcome], None] | None = None,
     ) -> Transacted[R]:
         """Decide and append until the append lands at the version decided on; a decision of no events
-        appends nothing and returns the table as loaded. With `answer_for`, the answer (the appended events
+        appends nothing and returns the table as loaded. With `carried.answer_for`, the answer (the appended events
         as that viewer sees them) is made before the append, and stored with it under the idempotency key.
         The observer sees the write and its decisions; it and `told` (a command's own watch) learn how it ended,
         whatever the ending."""
         reached = _Reached()
-        with self.observer.transaction(record, actor) as watch:
+        with self.transactor.observer.transaction(self.record, actor) as watch:
             try:
-                done = await self._transact(record, decide, actor, load, idempotency, token, answer_for, watch, reached)
+                done = await self._transact(decide, actor, load, carried, watch, reached)
             except BaseException as exc:
                 outcome = WriteOutcome(ending(exc), reached.attempt)
                 watch.ended(outcome)
@@ -181,21 +223,20 @@ class Transactor:
 
     async def _transact(
         self,
-        record: GameRecord,
         decide: Decision[R],
         actor: Actor,
         load: Load,
-        idempotency: IdempotencyKey | None,
-        token: TokenChange | None,
-        answer_for: Viewer | None,
+        carried: Carried,
         watch: TransactionWatch,
         reached: _Reached,
     ) -> Transacted[R]:
-        rules = codec(record.game).rules
-        table = await self._load(record, load)
+        record, game_codec, transactor = self.record, self.codec, self.transactor
+        repo, rules = transactor.repo, game_codec.rules
+        idempotency, answer_for = carried.idempotency, carried.answer_for
+        table = await transactor._load(record, load)
         unverified = isinstance(load, Cached)
         metadata = actor.metadata()
-        for attempt in range(self.retries):
+        for attempt in range(transactor.retries):
             reached.attempt = attempt
             try:
                 with watch.deciding(table.version):
@@ -205,7 +246,7 @@ class Transactor:
                     raise
                 # a refusal must not come from this process' stale copy: decide again on the stream's head
                 unverified = False
-                table = await self.repo.catch_up(table)
+                table = await repo.catch_up(table)
                 with watch.deciding(table.version):
                     result, events = decide(table)
             if not events:
@@ -218,9 +259,9 @@ class Transactor:
                 links_of(record.game_id, after.dealing, record.seed),
                 table.chain_head,
                 table.version + 1,
-                [codec(record.game).new_event(e) for e in events],
+                [game_codec.new_event(e) for e in events],
                 stored_metadata,
-                self.clock(),
+                transactor.clock(),
             )
             after = msgspec.structs.replace(after, chain_head=head_of(encoded, table.chain_head))
             # and the state it leads to must be projectable, or the game would freeze behind a stored event
@@ -234,42 +275,30 @@ class Transactor:
                 )
             stored = None
             if idempotency is not None:
-                assert answer is not None, "an idempotent write stores its answer: give answer_for"
+                assert answer is not None  # Carried refuses an idempotency key without answer_for
                 stored = Idempotency(scope=idempotency.scope, key=idempotency.key, response=msgspec.json.encode(answer))
             try:
                 if isinstance(load, New):
-                    await self.repo.create(record, encoded, stored_metadata)
+                    await repo.create(record, encoded, stored_metadata)
                 else:
-                    await self.repo.append(
+                    await repo.append(
                         record.game_id,
                         table.version,
                         encoded,
                         stored_metadata,
                         stored,
-                        seat_token(token, events),
+                        seat_token(carried.token, events),
                     )
             except ConcurrencyConflict:
                 if isinstance(load, New):
                     raise Conflict(f"a game {record.game_id} exists already", code="conflict") from None
                 if idempotency is not None:
                     # the same key may have landed meanwhile (a client sending twice): its answer, not a new decision
-                    first = await self.repo.stored_response(record.game_id, idempotency.scope, idempotency.key)
+                    first = await repo.stored_response(record.game_id, idempotency.scope, idempotency.key)
                     if first is not None:
                         raise DuplicateCommand(first) from None
-                table = await self.repo.catch_up(table)
+                table = await repo.catch_up(table)
                 continue
-            await self.repo.project(after, projected)
+            await repo.project(after, projected)
             return Transacted(result, after, answer, WriteOutcome("appended", attempt))
         raise Conflict("too many concurrent changes to this game; try again", code="conflict")
-
-    async def _load(self, record: GameRecord, load: Load) -> Table[Any]:
-        match load:
-            case New():
-                return Table(
-                    game=record.game, game_id=record.game_id, players=0, options={}, seed_commitment="", seats=[]
-                )
-            case Given(table=table):
-                return table
-            case Cached():
-                return await self.repo.table_to_write(record)
-        return await self.repo.table(record)

@@ -44,7 +44,7 @@ async def test_a_stalled_bot_turn_is_played_by_the_sweeper(services: Services) -
         return None, tables.play(rules, table, 0, command, record.seed)
 
     transactor = commands.transactor
-    stalled = (await transactor.transact(record, decision, player(0))).table
+    stalled = (await transactor.on(record).transact(decision, player(0))).table
     for _ in range(200):  # play the human seat until the resolution waits on the bot
         if stalled.status != "active" or 1 in rules.awaiting(stalled.inner):
             break
@@ -53,7 +53,7 @@ async def test_a_stalled_bot_turn_is_played_by_the_sweeper(services: Services) -
         def person(table: Table[Any], move: Any = move) -> tuple[None, list[Any]]:
             return None, tables.play(rules, table, 0, move, record.seed)
 
-        played = await transactor.transact(record, person, player(0), load=Given(stalled))
+        played = await transactor.on(record).transact(person, player(0), load=Given(stalled))
         stalled = played.table
     assert stalled.status == "active" and 1 in rules.awaiting(stalled.inner), "the bot is awaited and nobody plays it"
 
