@@ -197,7 +197,9 @@ def test_the_hand_and_the_decision_are_on_the_first_screen(
         assert played.clicks >= 3 and len(seen) >= played.clicks
         assert all(shown["moves"] > 0 for shown in seen)
         assert any(shown["cards"] > 0 for shown in seen), f"{game}: no hand seen"
-        print(f"{game} ({locale}): {len(problems)} of {len(seen)} decisions off the first screen, {played.seconds:.0f} s")
+        print(
+            f"{game} ({locale}): {len(problems)} of {len(seen)} decisions off the first screen, {played.seconds:.0f} s"
+        )
         assert problems == [], (
             f"{game} ({locale}) at 390x844, {len(problems)} of {len(seen)} decisions off the first screen:\n"
             + "\n".join(problems[:4])

@@ -4,6 +4,7 @@
 // with these, so that every table behaves the same for a person, a screen reader and the browser tests.
 import { type paths, tapisClient } from "../api/client";
 import { botName, list, t } from "../i18n";
+import { cardsSeen, moveCards } from "./motion";
 import type { GameRenderer, TableContext } from "./types";
 
 export type Child = Node | string | number | null | undefined | false;
@@ -301,8 +302,10 @@ export function tableRenderer(game: string, build: (ctx: TableContext, redraw: (
       table.dataset.status = ctx.view.status;
       table.dataset.awaitingMe = String(ctx.seat !== null && ctx.view.awaiting.includes(ctx.seat));
       root.dataset.tableVersion = String(ctx.view.version);
+      const before = cardsSeen(root.firstElementChild);
       root.replaceChildren(table);
       fitAboveDock(table);
+      moveCards(before, table);
       if (!hadFocus) return;
       const again = (key ? findByKey(root, key) : null) ?? root.querySelector<HTMLElement>("[data-move]");
       again?.focus();

@@ -9,6 +9,8 @@ import { api, call, clearError, notice } from "../page";
 import type { SeatToken } from "../tokens";
 import type { TableHost } from "./host";
 
+const boards = new WeakMap<HTMLElement, HTMLElement>();
+
 export function drawTable(
   host: TableHost,
   felt: HTMLElement,
@@ -26,7 +28,10 @@ export function drawTable(
   const focused = document.activeElement instanceof HTMLElement && felt.contains(document.activeElement)
     ? (document.activeElement.dataset["move"] ?? null)
     : undefined;
-  const board = h("div");
+  // the same board from one view to the next, so that the renderer sees the cards it drew last and moves those
+  // that changed place (games/motion.ts)
+  const board = boards.get(felt) ?? h("div");
+  boards.set(felt, board);
   const header = h("p", {}, turnLine(view, seat));
   const actions = h("div", { class: "actions" });
   if (seat && view.status === "active") {
@@ -48,7 +53,7 @@ export function drawTable(
   }
   felt.replaceChildren(h("h2", { class: "visually-hidden" }, t("table.region")), header, board, actions);
   if (!renderer) {
-    board.append(h("p", {}, t("table.noRenderer", { game: view.game })));
+    board.replaceChildren(h("p", {}, t("table.noRenderer", { game: view.game })));
     return;
   }
   renderer.render(board, {
