@@ -152,7 +152,10 @@ def test_the_timeline_steps_by_buttons_and_keys_over_a_finished_game(
     assert shown["status"] == "active" and shown["state"]["hands"] is not None  # finished: nothing is hidden
     page.click("#back")
     at(page, head - 2)
-    assert page.text_content("#position") == f"Version {head - 2} of {head}: {log[head - 3]['type']}"
+    # the position names the event in the log's own sentence (web/src/describe/)
+    said = page.locator(f'#log button[data-version="{head - 2}"] .s').inner_text()
+    assert said != log[head - 3]["type"]
+    assert page.text_content("#position") == f"Version {head - 2} of {head}: {said}"
     middle = next(e["version"] for e in log if e["type"] == "CardsDealt") + 12
     page.click(f'#log button[data-version="{middle}"]')
     assert_shows(page, replay(web_url, game_id, middle, None))

@@ -1,10 +1,12 @@
 // The replay viewer (replay.html?game=<id>[&version=N]): every version of a game, 1..head, as one viewer saw it.
 // The table at version N is what `GET /v1/games/{id}/replay?version=N` gives that viewer (a spectator, or a seat by
 // its token), drawn by the game's own renderer with no move to make; beside it the event log (`GET /events`,
-// redacted for the same viewer, as the API gives it), the current version highlighted, each event a button that
+// redacted for the same viewer, as the API gives it, each event in a sentence (src/describe/), its JSON behind a
+// toggle), the current version highlighted, each event a button that
 // goes there. Step with the buttons, the slider or the arrow keys.
 import { bearer, type GameView, type Schemas, tapisClient } from "./api/client";
 import { botName, errorText, mountLanguageSwitch, t, translateStatic } from "./i18n";
+import { describe } from "./describe";
 import { renderers } from "./games";
 
 type EventOut = Schemas["EventOut"];
@@ -128,6 +130,16 @@ function summary(data: Record<string, unknown>): string {
   return text.length > 140 ? `${text.slice(0, 139)}…` : text;
 }
 
+// the game and its seats' names (from the head's view), for the log's sentences
+let gameName = "";
+let seatNames: string[] = [];
+let showJson = false;
+
+/** An event in a sentence in the page's language (src/describe/), or its type for one without a sentence. */
+function sentence(event: EventOut): string {
+  return describe(gameName, event, seatNames) ?? event.type;
+}
+
 function drawLog(): void {
   log.replaceChildren(
     ...events.map((event) => {
@@ -138,19 +150,47 @@ function drawLog(): void {
       const version = document.createElement("span");
       version.className = "v";
       version.textContent = String(event.version);
+      const said = document.createElement("span");
+      said.className = "s";
+      said.textContent = sentence(event);
+      said.hidden = showJson;
+      // the raw event behind the toggle: its type and fields as the API sent them
+      const raw = document.createElement("span");
+      raw.className = "raw";
+      raw.hidden = !showJson;
       const type = document.createElement("span");
       type.className = "t";
       type.textContent = event.type;
-      const detail = document.createElement("span");
+      const detail = document.createElement("code");
       detail.className = "d";
       detail.textContent = summary(event.data);
-      button.append(version, type, detail);
-      button.setAttribute("aria-label", t("rp.event", { version: event.version, type: event.type }));
+      raw.append(type, detail);
+      button.append(version, said, raw);
+      button.setAttribute("aria-label", t("rp.event", { version: event.version, type: said.textContent }));
       button.addEventListener("click", () => go(event.version));
       item.append(button);
       return item;
     }),
   );
+}
+
+/** The toggle over the log: sentences (the default) or each event's JSON. */
+function setUpJsonToggle(): void {
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.id = "show-json";
+  const label = document.createElement("label");
+  label.htmlFor = box.id;
+  label.textContent = t("rp.showJson");
+  const field = document.createElement("div");
+  field.classList.add("field", "inline", "json-toggle");
+  field.append(box, label);
+  log.before(field);
+  box.addEventListener("change", () => {
+    showJson = box.checked;
+    for (const item of log.querySelectorAll<HTMLElement>(".s")) item.hidden = showJson;
+    for (const item of log.querySelectorAll<HTMLElement>(".raw")) item.hidden = !showJson;
+  });
 }
 
 function markLog(version: number): void {
@@ -211,7 +251,7 @@ function updateControls(): void {
   buttons.forward.disabled = buttons.last.disabled = current >= head;
   const event = events.find((e) => e.version === current);
   position.textContent = event
-    ? t("rp.positionEvent", { current, head, type: event.type })
+    ? t("rp.positionEvent", { current, head, type: sentence(event) })
     : t("rp.position", { current, head });
   const url = new URL(window.location.href);
   url.searchParams.set("version", String(current));
@@ -282,6 +322,12 @@ async function start(): Promise<void> {
     return;
   }
   head = Math.max(1, now.version);
+  gameName = now.game;
+  seatNames = [];
+  for (const seat of now.players) {
+    const who = seat.name ?? null;
+    seatNames[seat.seat] = seat.bot ? botName(who, seat.bot) : (who ?? t("ev.seat", { seat: seat.seat + 1 }));
+  }
   title.textContent = t("rp.of", { game: now.game, id: gameId });
   document.title = t("rp.docTitle", { game: now.game, id: gameId });
   const loaded = await loadEvents();
@@ -362,5 +408,6 @@ if (!gameId) {
   byId<HTMLAnchorElement>("audit-link").href = `/audit.html?game=${encodeURIComponent(gameId)}`;
   setUpViewers();
   setUpTimeline();
+  setUpJsonToggle();
   void start();
 }

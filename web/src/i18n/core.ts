@@ -48,6 +48,20 @@ export function lang(): Lang {
   return current;
 }
 
+/**
+ * Runs `fn` with the messages in `language`, then back to the page's: a text asked for in a given language (the
+ * describer's sentences) without changing the page's or remembering anything.
+ */
+export function inLang<T>(language: Lang, fn: () => T): T {
+  const before = current;
+  current = language;
+  try {
+    return fn();
+  } finally {
+    current = before;
+  }
+}
+
 /** Changes the language (remembered in this browser) and says so on `<html lang>`. */
 export function setLang(next: Lang): void {
   current = next;

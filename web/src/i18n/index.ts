@@ -7,6 +7,7 @@ import * as audit from "./audit";
 import * as barbu from "./barbu";
 import * as bohnanza from "./bohnanza";
 import * as daron from "./daron";
+import * as describe from "./describe";
 import * as errors from "./errors";
 import * as leBaron from "./le-baron";
 import * as malformed from "./malformed";
@@ -20,7 +21,7 @@ import * as kit from "./table-kit";
 import * as verify from "./verify";
 import * as sixNimmt from "./six-nimmt";
 
-export { lang, type Lang } from "./core";
+export { inLang, lang, type Lang } from "./core";
 
 export const en = {
   ...shell.en,
@@ -39,11 +40,12 @@ export const en = {
   ...malformed.en,
   ...rules.en,
   ...sheet.en,
+  ...describe.en,
 } as const;
 /** The catalogue's parts, for the test that no key is defined by two of them (a spread would hide it). */
 export const PARTS = [
   shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit, verify, malformed,
-  rules, sheet,
+  rules, sheet, describe,
 ];
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
@@ -65,6 +67,7 @@ export const fr: Translation<Catalogue> = {
   ...malformed.fr,
   ...rules.fr,
   ...sheet.fr,
+  ...describe.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };
