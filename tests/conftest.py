@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit, urlunsplit
@@ -207,6 +208,23 @@ async def _connect(server_url: str) -> Any:
     except asyncpg.InvalidCatalogNameError:
         # The URL's database need not exist (CI names one on the machine's server); any database can create ours.
         return await asyncpg.connect(_with_database(dsn, "postgres"))
+
+
+@contextlib.contextmanager
+def database_of_its_own(settings: Settings, prefix: str) -> Iterator[Settings]:
+    """`settings` on a new migrated database, dropped afterwards: for a test that reads or rewrites every game of
+    its database (a rebuild, `archive --older-than 0`), which the session's database shares with every other test."""
+    from infra.migrate import upgrade
+
+    assert settings.database_url is not None
+    name = f"{prefix}_{secrets.token_hex(6)}"
+    _run(_create_database(settings.database_url, name))
+    try:
+        url = _with_database(settings.database_url, name)
+        upgrade(url)
+        yield replace(settings, database_url=url)
+    finally:
+        _run(_drop_database(settings.database_url, name))
 
 
 # The Redis databases beside the session's (its own + offset, mod 16) that suites with servers of their own take, so

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import asyncpg
@@ -20,7 +18,7 @@ import pytest
 from api.dependencies import Services
 from bootstrap import connected
 from infra.settings import Settings
-from tests.conftest import _create_database, _drop_database, _run, _with_database
+from tests.conftest import database_of_its_own
 from tests.game_driver import new_game, play_to_end
 
 pytestmark = pytest.mark.integration
@@ -108,17 +106,8 @@ async def test_the_http_export_is_the_cli_export_and_an_unknown_game_is_404(
 def own_database(settings: Settings) -> Iterator[Settings]:
     """A database of this test's own: `--older-than 0` archives every finished game it holds, and the other tests'
     games must stay where they are."""
-    from infra.migrate import upgrade
-
-    assert settings.database_url is not None
-    name = f"tapis_archive_{secrets.token_hex(6)}"
-    _run(_create_database(settings.database_url, name))
-    try:
-        url = _with_database(settings.database_url, name)
-        upgrade(url)
-        yield replace(settings, database_url=url)
-    finally:
-        _run(_drop_database(settings.database_url, name))
+    with database_of_its_own(settings, "tapis_archive") as own:
+        yield own
 
 
 async def test_an_archived_game_serves_view_events_replay_audit_and_export(own_database: Settings) -> None:

@@ -3,7 +3,6 @@ from scratch starts again, and each reports how far it got; every projection the
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from typing import Any
@@ -20,7 +19,7 @@ from services.codec import codec, encode_table
 from services.ports import Checkpoint, EventStore, GameRecord, RebuildPlace, RecordedEvent, StoreUnavailable
 from services.rebuild import Progress, Rebuilder
 from services.repository import Repository
-from tests.conftest import _create_database, _drop_database, _run, _with_database, redis_db_beside
+from tests.conftest import database_of_its_own, redis_db_beside
 from tests.game_driver import new_game, play_to_end, step
 
 pytestmark = pytest.mark.integration
@@ -34,17 +33,9 @@ PAGE = 40
 # redis_db_beside lists the others taken).
 @pytest.fixture(scope="module")
 def settings(settings: Settings) -> Iterator[Settings]:
-    from infra.migrate import upgrade
-
-    assert settings.database_url is not None and settings.redis_url is not None
-    name = f"tapis_rebuild_{secrets.token_hex(6)}"
-    _run(_create_database(settings.database_url, name))
-    try:
-        url = _with_database(settings.database_url, name)
-        upgrade(url)
-        yield replace(settings, database_url=url, redis_url=redis_db_beside(settings.redis_url, 7))
-    finally:
-        _run(_drop_database(settings.database_url, name))
+    assert settings.redis_url is not None
+    with database_of_its_own(settings, "tapis_rebuild") as own:
+        yield replace(own, redis_url=redis_db_beside(settings.redis_url, 7))
 
 
 @pytest.fixture(scope="module")
