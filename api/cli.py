@@ -10,29 +10,13 @@ import logging
 import math
 import os
 import sys
-from collections.abc import Iterator
-from dataclasses import replace
 
 import msgspec
 
 from api import backup_command, operator_cli, simulate_command, verify_command
+from api.backing import backing_services
 from bootstrap import connected
 from infra.settings import Settings
-
-
-@contextlib.contextmanager
-def backing_services(settings: Settings) -> Iterator[Settings]:
-    """The configured servers, or embedded ones under the data dir (migrated) when none is configured."""
-    if settings.database_url and settings.redis_url:
-        yield settings
-        return
-    from infra.embedded import EmbeddedServers
-    from infra.migrate import upgrade
-
-    with EmbeddedServers(settings.data_dir.resolve()) as urls:
-        upgrade(urls.database_url)
-        print(f"embedded Postgres at {urls.database_url}, Redis at {urls.redis_url}", file=sys.stderr)
-        yield replace(settings, database_url=urls.database_url, redis_url=urls.redis_url)
 
 
 def serve(args: argparse.Namespace) -> int:

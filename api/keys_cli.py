@@ -55,7 +55,7 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def keys(args: argparse.Namespace) -> int:
-    from api.cli import backing_services
+    from api.backing import backing_services
 
     with backing_services(Settings.from_env()) as settings:
         return asyncio.run(_run(settings, args))

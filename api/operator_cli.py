@@ -135,7 +135,7 @@ def _inspect_text(shown: dict[str, Any]) -> list[str]:
 
 
 def games_inspect(args: argparse.Namespace) -> int:
-    from api.cli import backing_services
+    from api.backing import backing_services
 
     with backing_services(Settings.from_env()) as settings:
         shown = asyncio.run(inspect_game(settings, args.game_id))

@@ -73,7 +73,7 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def webhooks_resend(args: argparse.Namespace) -> int:
-    from api.cli import backing_services
+    from api.backing import backing_services
 
     if args.endpoint is None and args.game is None:
         sys.stderr.write("tapis webhooks resend: give --endpoint, --game or both\n")
