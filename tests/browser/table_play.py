@@ -1,8 +1,8 @@
 """A whole game played in the browser at a game's table: the test creates the game over HTTP (one person, bots),
-puts the person's seat token where the web client keeps it (localStorage, as app.ts does after a join), opens the
-table, and clicks the legal moves the renderer offers (`[data-move]`) until the game ends. Bots answer on the server
-and the page follows them over the live stream. The renderers mark their table (`.gt-table`) with the version drawn,
-the game's status and whether the viewer is awaited, which is what the loop waits on.
+puts the person's seat token where the web client keeps it (the tab's sessionStorage, as tokens.ts does after a
+join), opens the table, and clicks the legal moves the renderer offers (`[data-move]`) until the game ends. Bots
+answer on the server and the page follows them over the live stream. The renderers mark their table (`.gt-table`)
+with the version drawn, the game's status and whether the viewer is awaited, which is what the loop waits on.
 """
 
 from __future__ import annotations
@@ -57,13 +57,13 @@ def page_errors(page: Page) -> list[str]:
 
 
 def open_table(page: Page, base: str, seated: Seated) -> Locator:
-    """The table of the game as the person's browser shows it (the seat token stored as app.ts stores it)."""
+    """The table of the game as the person's tab shows it (the seat token stored as tokens.ts stores it)."""
     errors = _PAGE_ERRORS.setdefault(page, [])
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{base}/")
     key = f"tapis:seat:{seated.game_id}"
     page.evaluate(
-        "([key, value]) => localStorage.setItem(key, value)", [key, json.dumps({"seat": 0, "token": seated.token})]
+        "([key, value]) => sessionStorage.setItem(key, value)", [key, json.dumps({"seat": 0, "token": seated.token})]
     )
     page.goto(f"{base}/?game={seated.game_id}")
     table = page.locator(".gt-table")

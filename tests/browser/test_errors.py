@@ -72,10 +72,10 @@ def test_a_wrong_seat_token_in_this_browser_falls_back_to_watching_and_rejoining
     created = httpx.post(f"{web_url}/v1/games", json={"game": "daron", "players": 2}, timeout=10).json()
     game_id = created["game_id"]
     page.goto(f"{web_url}/")
-    # a token this server never issued, for the seat and for the admin, where app.ts keeps them
+    # a token this server never issued, for the seat and for the admin, where tokens.ts keeps them
     page.evaluate(
-        "([id, seat, admin]) => { localStorage.setItem(`tapis:seat:${id}`, seat);"
-        " localStorage.setItem(`tapis:admin:${id}`, admin); }",
+        "([id, seat, admin]) => { sessionStorage.setItem(`tapis:seat:${id}`, seat);"
+        " sessionStorage.setItem(`tapis:admin:${id}`, admin); }",
         [game_id, json.dumps({"seat": 0, "token": "not-a-token"}), json.dumps({"token": "nor-this", "joinCode": None})],
     )
     page.goto(f"{web_url}/?game={game_id}")
@@ -84,8 +84,8 @@ def test_a_wrong_seat_token_in_this_browser_falls_back_to_watching_and_rejoining
     status.filter(has_text="you are watching as a spectator").wait_for()
     no_blank_page_no_stack(page)
     keep(page, "error-wrong-token")
-    assert page.evaluate(f"localStorage.getItem('tapis:seat:{game_id}')") is None
-    assert page.evaluate(f"localStorage.getItem('tapis:admin:{game_id}')") is None
+    assert page.evaluate(f"sessionStorage.getItem('tapis:seat:{game_id}')") is None
+    assert page.evaluate(f"sessionStorage.getItem('tapis:admin:{game_id}')") is None
     # the way on: join again, and the seat is this browser's
     page.get_by_label("Your name").fill("Ada")
     page.get_by_role("button", name="Join", exact=True).click()
@@ -173,7 +173,7 @@ def test_a_name_holding_markup_is_drawn_as_text_everywhere(page: Page, web_url: 
     page.get_by_text(MARKUP).first.wait_for()
     no_markup_ran(page)
     page.evaluate(
-        "([id, seat]) => localStorage.setItem(`tapis:seat:${id}`, seat)",
+        "([id, seat]) => sessionStorage.setItem(`tapis:seat:${id}`, seat)",
         [game_id, json.dumps({"seat": 0, "token": token})],
     )
     page.reload()

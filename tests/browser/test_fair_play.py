@@ -61,4 +61,4 @@ def test_the_host_start_waits_for_a_seat_that_has_not_revealed(page: Page, web_u
     assert started["players"][1]["entropy"] == entropy
     page.locator('.fairness[data-fairness="committed"]', has_text="Fair deal").wait_for()
     # dealt: every entropy is public now, and the page keeps none
-    assert page.evaluate(f"localStorage.getItem('tapis:entropy:{game_id}')") is None
+    assert page.evaluate(f"sessionStorage.getItem('tapis:entropy:{game_id}')") is None

@@ -90,7 +90,7 @@ def test_create_with_options_join_bots_start_and_play_to_the_end(page: Page, web
     seats = api_view(web_url, game_id)["players"]
     assert [(s["name"], s["bot"]) for s in seats][:1] == [("Ada", None)]
     assert [s["bot"] for s in seats][1:] == ["smart", "smart"]
-    assert json.loads(page.evaluate(f"localStorage.getItem('tapis:seat:{game_id}')"))["seat"] == 0
+    assert json.loads(page.evaluate(f"sessionStorage.getItem('tapis:seat:{game_id}')"))["seat"] == 0
     # the join committed to entropy drawn in the page (docs/fair-play.md); the full table made the page reveal it
     page.get_by_text("Seat 1: Ada — you — entropy revealed").wait_for()
     ada = api_view(web_url, game_id)["players"][0]
@@ -193,7 +193,7 @@ def test_a_refused_action_shows_the_servers_error_in_words(page: Page, web_url: 
     page.get_by_role("button", name="Join", exact=True).click()
     page.get_by_text("— you").wait_for()
     # a second refusal, as another person in this browser: joining with a name a seat holds (case aside)
-    page.evaluate(f"localStorage.removeItem('tapis:seat:{game_id}')")
+    page.evaluate(f"sessionStorage.removeItem('tapis:seat:{game_id}')")
     page.reload()
     page.get_by_label("Your name").fill("BEA")
     page.get_by_role("button", name="Join", exact=True).click()
@@ -274,7 +274,7 @@ ACCESSIBLE_NAME = """() => {
   const name = el.getAttribute("aria-label")
     || (el.getAttribute("aria-labelledby") && byIds(el.getAttribute("aria-labelledby")))
     || (el.labels && Array.from(el.labels).map((l) => l.textContent).join(" "))
-    || ((el.tagName === "BUTTON" || el.tagName === "A") && el.textContent)
+    || (["BUTTON", "A", "SUMMARY"].includes(el.tagName) && el.textContent)
     || "";
   const style = getComputedStyle(el);
   return {tag: el.tagName, name: name.trim(), outline: style.outlineStyle, width: style.outlineWidth,

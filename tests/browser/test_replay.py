@@ -39,9 +39,9 @@ def events(web_url: str, game_id: str, token: str | None) -> list[dict[str, Any]
 
 
 def keep_seat(page: Page, game_id: str, seat: int, token: str) -> None:
-    """The seat's token where the lobby keeps it (web/src/app.ts: localStorage `tapis:seat:<id>`)."""
+    """The seat's token where the table keeps it (web/src/tokens.ts: sessionStorage `tapis:seat:<id>`)."""
     stored = json.dumps(json.dumps({"seat": seat, "token": token}))
-    page.add_init_script(f"window.localStorage.setItem('tapis:seat:{game_id}', {stored});")
+    page.add_init_script(f"window.sessionStorage.setItem('tapis:seat:{game_id}', {stored});")
 
 
 def at(page: Page, version: int) -> None:

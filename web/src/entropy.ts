@@ -2,26 +2,28 @@
 // committed to when joining (or, after a rematch, in the new lobby) and revealed once every seat is taken. Until the
 // reveal it must stay private, and it must not be lost: a seat that cannot reveal is taken over by a bot at the start.
 //
-// It is kept in localStorage beside the seat's token (docs/web-client.md, "Tokens in the browser"), not in
-// sessionStorage: the game's link opened again in another tab, or after the browser restarted, must still reveal.
-// Whoever can read this browser's storage holds the seat's token already, which is worth more than the entropy.
+// It is kept beside the seat's token, in this tab's sessionStorage (tab-store.ts; docs/web-client.md, "Tokens in
+// the browser"), and travels with it: the seat link carries it until it is revealed, so the seat opened in another
+// tab or on another device can still reveal. Whoever holds the seat's token, worth more, may hold it too.
 // It is kept by its commitment, so that two tabs that each drew one can only ever reveal the one the server took.
 
+import { drop, keep, readKept } from "./tab-store";
 import { entropyCommitment, hex } from "./verify/dealing";
 
 /** commitment -> entropy, for one game */
 type Kept = Record<string, string>;
 
-const storageKey = (gameId: string): string => `tapis:entropy:${gameId}`;
-
 function kept(gameId: string): Kept {
-  try {
-    const raw = window.localStorage.getItem(storageKey(gameId));
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return typeof parsed === "object" && parsed !== null ? (parsed as Kept) : {};
-  } catch {
-    return {};
-  }
+  const value = readKept("entropy", gameId);
+  return typeof value === "object" && value !== null ? (value as Kept) : {};
+}
+
+async function keepDrawn(gameId: string, entropy: string): Promise<string> {
+  const commitment = await entropyCommitment(gameId, entropy);
+  const all = kept(gameId);
+  all[commitment] = entropy;
+  keep("entropy", gameId, all);
+  return commitment;
 }
 
 export interface Drawn {
@@ -36,11 +38,12 @@ export interface Drawn {
  */
 export async function drawEntropy(gameId: string): Promise<Drawn> {
   const entropy = hex(crypto.getRandomValues(new Uint8Array(32)));
-  const commitment = await entropyCommitment(gameId, entropy);
-  const all = kept(gameId);
-  all[commitment] = entropy;
-  window.localStorage.setItem(storageKey(gameId), JSON.stringify(all));
-  return { entropy, commitment };
+  return { entropy, commitment: await keepDrawn(gameId, entropy) };
+}
+
+/** Keeps an entropy drawn elsewhere (handed over by a seat link, tokens.ts), by its commitment. */
+export async function keepEntropy(gameId: string, entropy: string): Promise<void> {
+  await keepDrawn(gameId, entropy);
 }
 
 /** The entropy this browser drew for `commitment` in `gameId`, or null when another device made that commitment. */
@@ -50,5 +53,5 @@ export function entropyFor(gameId: string, commitment: string): string | null {
 
 /** Once the game is dealt the entropies are public (GameStarted records them): nothing is left to keep. */
 export function forgetEntropy(gameId: string): void {
-  window.localStorage.removeItem(storageKey(gameId));
+  drop("entropy", gameId);
 }

@@ -8,6 +8,7 @@ import { bearer, type GameView, type Schemas, tapisClient } from "./api/client";
 import { botName, errorText, mountLanguageSwitch, t, translateStatic } from "./i18n";
 import { describe } from "./describe";
 import { renderers } from "./games";
+import { tokens } from "./tokens";
 
 type EventOut = Schemas["EventOut"];
 
@@ -56,25 +57,9 @@ async function call<T>(request: Promise<{ data?: T; error?: unknown; response: R
 }
 
 // ---- who is watching -------------------------------------------------------------------------------------------
-// The lobby keeps a seat's token per game in localStorage (`tapis:seat:<id>` = {seat, token}, web/src/app.ts): a
-// player replays their own game as their seat without pasting anything. A pasted token stays in this page only.
-
-interface StoredSeat {
-  seat: number;
-  token: string;
-}
-
-function storedSeat(gameId: string): StoredSeat | null {
-  try {
-    const raw = window.localStorage.getItem(`tapis:seat:${gameId}`);
-    const value = raw ? (JSON.parse(raw) as Partial<StoredSeat>) : null;
-    return value && typeof value.token === "string" && typeof value.seat === "number"
-      ? { seat: value.seat, token: value.token }
-      : null;
-  } catch {
-    return null;
-  }
-}
+// The table keeps a seat's token per game in this tab's sessionStorage (tokens.ts, tab-store.ts): a player who
+// goes from the table to its replay replays as their seat without pasting anything. A pasted token stays in this
+// page only.
 
 // ---- the replay's state ----------------------------------------------------------------------------------------
 
@@ -342,7 +327,7 @@ async function start(): Promise<void> {
 }
 
 function setUpViewers(): void {
-  const stored = storedSeat(gameId);
+  const stored = tokens.seat(gameId);
   if (stored) {
     const option = new Option(t("rp.stored", { seat: stored.seat + 1 }), "stored");
     viewerSelect.append(option);
@@ -358,7 +343,7 @@ function setUpViewers(): void {
       tokenInput.focus();
       return;
     }
-    token = viewerSelect.value === "stored" ? (storedSeat(gameId)?.token ?? null) : null;
+    token = viewerSelect.value === "stored" ? (tokens.seat(gameId)?.token ?? null) : null;
     void start();
   });
   viewerForm.addEventListener("submit", (event) => {

@@ -14,6 +14,7 @@ import * as malformed from "./malformed";
 import * as options from "./options";
 import * as replay from "./replay";
 import * as ruleErrors from "./rule-errors";
+import * as seatLink from "./seat-link";
 import * as rules from "./rules";
 import * as shell from "./shell";
 import * as sheet from "./sheet";
@@ -41,11 +42,12 @@ export const en = {
   ...rules.en,
   ...sheet.en,
   ...describe.en,
+  ...seatLink.en,
 } as const;
 /** The catalogue's parts, for the test that no key is defined by two of them (a spread would hide it). */
 export const PARTS = [
   shell, options, errors, ruleErrors, kit, sixNimmt, leBaron, barbu, daron, bohnanza, replay, audit, verify, malformed,
-  rules, sheet, describe,
+  rules, sheet, describe, seatLink,
 ];
 export type Catalogue = typeof en;
 export type Key = keyof Catalogue;
@@ -68,6 +70,7 @@ export const fr: Translation<Catalogue> = {
   ...rules.fr,
   ...sheet.fr,
   ...describe.fr,
+  ...seatLink.fr,
 };
 
 const CATALOGUES: Record<Lang, Translation<Catalogue>> = { en, fr };

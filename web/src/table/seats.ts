@@ -1,19 +1,25 @@
-// A table's seats and its lobby: the list of seats (the host frees one), and the lobby's forms: join a seat, leave
-// it, and for the host seat a bot and start the game.
+// A table's seats and its lobby: the list of seats (the host frees one) with this tab's seat and host links, and the
+// lobby's forms: join a seat, leave it, and for the host seat a bot and start the game.
 import { bearer, type GameView, type Schemas } from "../api/client";
 import { botLabel, botLevels, DEFAULT_BOT } from "../catalog";
 import { button, type Child, h, labelled, randomHex, select } from "../dom";
+import { entropyFor } from "../entropy";
 import { seatMark } from "../fair-play";
 import { botName, t } from "../i18n";
 import { api, call, clearError, notice } from "../page";
-import { type AdminToken, type SeatToken, tokens } from "../tokens";
+import { adminLink, type AdminToken, seatLink, type SeatToken, tokens } from "../tokens";
 import type { TableHost } from "./host";
 
 export function emptySeats(view: GameView): number[] {
   return view.players.filter((player) => player.name === null && player.bot === null).map((player) => player.seat);
 }
 
+/** The seats, then this tab's links back to its seat and to hosting (keys(), below). */
 export function seatList(host: TableHost, view: GameView, seat: SeatToken | null, admin: AdminToken | null): HTMLElement {
+  return h("div", {}, seatItems(host, view, seat, admin), ...keys(host.gameId, view, seat, admin));
+}
+
+function seatItems(host: TableHost, view: GameView, seat: SeatToken | null, admin: AdminToken | null): HTMLElement {
   const list = h("ul", { class: "seats" });
   for (const player of view.players) {
     // a bot the server named after its level ("smart bot 2") is not named twice
@@ -55,6 +61,62 @@ export function seatList(host: TableHost, view: GameView, seat: SeatToken | null
     list.append(item);
   }
   return list;
+}
+
+// whether the person opened a link's box, per game and link: the seats are drawn again as others join, not closed
+const opened = new Set<string>();
+
+/**
+ * This tab's way back to its seat (and, for the host, to hosting) from another tab or device: the seat link, shown
+ * in a box the person opens, with the sentence that it is the key to the seat and a copy button. The tokens leave
+ * this tab only this way (tokens.ts). Until the seat's entropy is revealed the link carries it too, so the seat
+ * opened elsewhere can still reveal (docs/fair-play.md).
+ */
+function keys(gameId: string, view: GameView, seat: SeatToken | null, admin: AdminToken | null): HTMLElement[] {
+  const boxes: HTMLElement[] = [];
+  if (seat) {
+    const mine = view.players[seat.seat];
+    const due = view.status === "lobby" && mine !== undefined && mine.commitment !== "" && mine.entropy === "";
+    const entropy = due ? entropyFor(gameId, mine.commitment) : null;
+    const link = seatLink(gameId, seat, entropy);
+    boxes.push(linkBox(`${gameId}:seat`, "seat-link", t("link.seat"), t("link.seatField"), t("link.seatSays"), link));
+  }
+  if (admin) {
+    const link = adminLink(gameId, admin);
+    boxes.push(linkBox(`${gameId}:admin`, "host-link", t("link.host"), t("link.hostField"), t("link.hostSays"), link));
+  }
+  return boxes;
+}
+
+function linkBox(
+  which: string,
+  testId: string,
+  summary: string,
+  label: string,
+  says: string,
+  link: string,
+): HTMLElement {
+  const field = h("input", { type: "text", readonly: "", value: link, spellcheck: "false", autocomplete: "off" });
+  const box = h(
+    "details",
+    { "data-testid": testId, open: opened.has(which) ? "" : undefined },
+    h("summary", {}, summary),
+    labelled(label, field, says),
+    h("div", { class: "actions" }, button(t("link.copy"), async () => {
+      try {
+        await navigator.clipboard.writeText(field.value);
+        notice(t("link.copied"));
+      } catch {
+        field.select();
+        notice(t("share.select"));
+      }
+    }, "secondary")),
+  );
+  box.addEventListener("toggle", () => {
+    if (box.open) opened.add(which);
+    else opened.delete(which);
+  });
+  return box;
 }
 
 export function lobbyControls(
