@@ -115,7 +115,13 @@ def _page(browser: Browser, viewport: dict[str, int], **context: Any) -> Iterato
     context.setdefault("bypass_csp", True)
     # the web client speaks the browser's language (web/src/i18n): the tests read its English unless they ask
     context.setdefault("locale", "en-US")
+    # the table shows each bot's action for a moment (web/src/table/pace.ts, 600 ms by default): the tests play at
+    # full speed unless they ask for a pace (`pace="400"`; None leaves the page's default; `?pace=` in a table's
+    # address still wins)
+    pace = context.pop("pace", "0")
     ctx = browser.new_context(viewport={"width": viewport["width"], "height": viewport["height"]}, **context)
+    if pace is not None:
+        ctx.add_init_script(f"try {{ localStorage.setItem('tapis:pace', '{pace}'); }} catch (refused) {{}}")
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()
     try:

@@ -102,8 +102,10 @@ PLAYED: dict[str, tuple[int, dict[str, Any], str, Callable[[list[Move]], int]]] 
 
 # at the page's top (no scrolling), what of the decision lies outside the screen or is covered: the hand's cards,
 # the prompt, the enabled moves (a control in a folded <details>, bohnanza's proposal composer, has no box and is
-# not counted); a box that scrolls in place and shows none of its items
-OFF_SCREEN = """() => {
+# not counted); a box that scrolls in place and shows none of its items. Looked at once the cards stopped moving.
+OFF_SCREEN = """async () => {
+  // the layout once the cards have moved (games/motion.ts): a card sliding to its place passes over other things
+  await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)));
   window.scrollTo(0, 0);
   const [width, height] = [window.innerWidth, window.innerHeight];
   const table = document.querySelector('.gt-table');

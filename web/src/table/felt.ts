@@ -17,6 +17,7 @@ export function drawTable(
   view: GameView,
   seat: SeatToken | null,
   moves: unknown[],
+  said: HTMLElement | null = null,
 ): void {
   if (view.status === "lobby" || view.status === "expired" || view.state === null) {
     felt.hidden = true;
@@ -51,7 +52,7 @@ export function drawTable(
       }, "danger"),
     );
   }
-  felt.replaceChildren(h("h2", { class: "visually-hidden" }, t("table.region")), header, board, actions);
+  felt.replaceChildren(h("h2", { class: "visually-hidden" }, t("table.region")), header, said ?? "", board, actions);
   if (!renderer) {
     board.replaceChildren(h("p", {}, t("table.noRenderer", { game: view.game })));
     return;

@@ -1,13 +1,25 @@
 // The game's live stream (GET /v1/games/{id}/stream, SSE). EventSource cannot send `Authorization`, and the stream
 // redacts each event for its bearer, so it is read with fetch (through the typed client, `parseAs: "stream"`) and
-// parsed with eventsource-parser. Each event only says the view changed (the table reads it again: the view is the
-// source of truth, the stream says when to read it). A dropped connection is resumed with `Last-Event-ID` (the last
+// parsed with eventsource-parser. Each event is handed to the table, which reads the view again (the view is the
+// source of truth, the stream says when to read it) and says the event in words (pace.ts). A dropped connection is resumed with `Last-Event-ID` (the last
 // version seen), after a growing pause; the line under the heading says whether the table is live.
 import { createParser } from "eventsource-parser";
 
 import { bearer } from "../api/client";
 import { errorText, t } from "../i18n";
 import { api } from "../page";
+import type { LiveEvent } from "./pace";
+
+/** An event's JSON as the stream sends it; null for one that does not read as an event (it still means: read). */
+function parsed(data: string, version: number): LiveEvent | null {
+  try {
+    const event = JSON.parse(data) as Partial<LiveEvent>;
+    if (typeof event.type !== "string") return null;
+    return { version: typeof event.version === "number" ? event.version : version, type: event.type, data: event.data ?? {} };
+  } catch {
+    return null;
+  }
+}
 
 export class LiveStream {
   private stream: AbortController | null = null;
@@ -16,7 +28,8 @@ export class LiveStream {
   constructor(
     private readonly gameId: string,
     private readonly line: HTMLElement,
-    private readonly changed: () => void,
+    /** Called with each event (null: the stream was resumed, the view may have moved meanwhile). */
+    private readonly changed: (event: LiveEvent | null) => void,
   ) {}
 
   /** Follows the stream with `token` from `from` (a stream already followed with the same token is kept). */
@@ -57,7 +70,7 @@ export class LiveStream {
             onEvent: (message) => {
               const version = Number(message.id);
               if (Number.isInteger(version) && version > last) last = version;
-              this.changed();
+              this.changed(parsed(message.data, version));
             },
           });
           const reader = answer.data.pipeThrough(new TextDecoderStream()).getReader();
@@ -76,7 +89,7 @@ export class LiveStream {
       await new Promise((resolve) => window.setTimeout(resolve, retryAfter ?? pause));
       pause = Math.min(pause * 2, 15000);
       // what happened while the stream was down comes with the resumed stream; the view may have moved already
-      this.changed();
+      this.changed(null);
     }
   }
 }

@@ -16,6 +16,7 @@ import type { TableHost } from "./host";
 import { LiveStream } from "./live";
 import { ScoreSheet } from "./sheet";
 import { tableTools } from "./tools";
+import { type LiveEvent, markActing, ownCommand, paceMs, type Said, said } from "./pace";
 import { emptySeats, lobbyControls, seatList } from "./seats";
 
 type CommandBody = paths["/v1/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"];
@@ -34,6 +35,13 @@ export class Table implements TableHost {
   private readonly felt = h("section", { class: "felt", "aria-label": t("table.region"), tabindex: "-1" });
   private readonly end = h("section", { class: "panel", "aria-labelledby": "end-title" });
   private readonly live = h("p", { class: "live muted" });
+  // the last action of another seat in words (pace.ts); one element for the page's life, so screen readers hear it
+  private readonly said = h("p", { class: "said", "aria-live": "polite", "data-said": "" });
+  private acting: number | null = null;
+  private readonly pace = paceMs();
+  private readonly queue: LiveEvent[] = [];
+  private queued = 0; // the last version queued
+  private stepping = false;
   readonly fairPlay: FairPlay;
   readonly sheet: ScoreSheet;
   private readonly stream: LiveStream;
@@ -44,7 +52,7 @@ export class Table implements TableHost {
   ) {
     this.fairPlay = new FairPlay(gameId, { error: showError, notice });
     this.sheet = new ScoreSheet(gameId, () => this.token);
-    this.stream = new LiveStream(gameId, this.live, () => this.scheduleRefresh());
+    this.stream = new LiveStream(gameId, this.live, (event) => this.heard(event));
   }
 
   private get seat(): SeatToken | null {
@@ -89,6 +97,8 @@ export class Table implements TableHost {
 
   /** Reads the view (and the seat's legal moves) again and redraws; every stream event ends up here. */
   async refresh(): Promise<void> {
+    // actions being shown one at a time: the live view is read once they are (step()), not over them
+    if (this.stepping) return;
     const token = this.token;
     const answer = await api
       .GET("/v1/games/{game_id}", { params: { path: { game_id: this.gameId } }, headers: bearer(token) })
@@ -135,6 +145,8 @@ export class Table implements TableHost {
       // the game moved between the two reads: these moves belong to a later view, which the next read draws
       if (legal && legal.version !== view.version) this.scheduleRefresh();
     }
+    // actions began to be shown meanwhile: they draw the views from here on, then read the live one again
+    if (this.stepping) return;
     this.view = view;
     this.moves = moves;
     this.draw();
@@ -143,6 +155,90 @@ export class Table implements TableHost {
     void this.fairPlay.keep(view, this.seat).then(async (changed) => {
       if (changed) await this.refresh();
     });
+  }
+
+  /** An event of the stream: said at once and read (pace 0), or queued to be shown for a moment (pace.ts). */
+  private heard(event: LiveEvent | null): void {
+    if (event === null || this.view === null || this.view.status === "lobby") {
+      this.scheduleRefresh();
+      return;
+    }
+    if (this.pace === 0) {
+      const words = said(event, this.view);
+      if (words) this.announce(words);
+      this.scheduleRefresh();
+      return;
+    }
+    this.enqueue([event]);
+  }
+
+  /** Queues events to be shown (each once: a move's own answer and the stream both bring its events). */
+  private enqueue(events: LiveEvent[]): void {
+    for (const event of events) {
+      if (event.version <= this.queued) continue;
+      this.queued = event.version;
+      this.queue.push(event);
+    }
+    if (this.stepping || this.queue.length === 0) return;
+    this.stepping = true;
+    // for tests and tools: the table is showing past actions, not the live view
+    this.felt.dataset["stepping"] = "true";
+    // the moves offered belong to the view that is now past: none until the live view is read again
+    if (this.moves.length > 0) {
+      this.moves = [];
+      this.draw();
+    }
+    // a burst's events arrive together: gather them before the first step
+    window.setTimeout(() => void this.step(), 120);
+  }
+
+  /** Shows each queued action of another seat for `pace` ms, on the view as it stood after it; then the live view. */
+  private async step(): Promise<void> {
+    try {
+      let own = false;
+      for (let event = this.queue.shift(); event !== undefined; event = this.queue.shift()) {
+        const view = this.view;
+        if (view === null || event.version <= view.version) continue;
+        // the player's own move, which they have just made, is not shown again: the first thing said of their seat
+        // after the server recorded their command
+        if (ownCommand(event, this.seat?.seat ?? null)) own = true;
+        const words = said(event, view);
+        if (words === null) continue;
+        if (own && words.seat === this.seat?.seat) {
+          own = false;
+          continue;
+        }
+        own = false;
+        const then = await this.viewAt(event.version);
+        if (then === null || (this.view && then.version <= this.view.version)) continue;
+        this.view = then;
+        this.moves = []; // a moment past: the moves are the live view's
+        this.announce(words);
+        this.draw();
+        await new Promise((resolve) => window.setTimeout(resolve, this.pace));
+      }
+    } finally {
+      this.stepping = false;
+      this.felt.dataset["stepping"] = "false";
+    }
+    await this.refresh();
+  }
+
+  /** The view as it stood at `version` (the bearer's: the seat's hand then), null when it cannot be read. */
+  private async viewAt(version: number): Promise<GameView | null> {
+    const answer = await api
+      .GET("/v1/games/{game_id}/replay", {
+        params: { path: { game_id: this.gameId }, query: { version } },
+        headers: bearer(this.token),
+      })
+      .catch(() => null);
+    return answer?.data ?? null;
+  }
+
+  private announce(words: Said): void {
+    this.said.textContent = words.sentence;
+    this.said.dataset["said"] = words.sentence;
+    this.acting = words.seat;
   }
 
   private scheduleRefresh(): void {
@@ -211,7 +307,8 @@ export class Table implements TableHost {
       view.status === "lobby" ? lobbyControls(this, view, seat, admin, empty, code) : [],
     );
 
-    drawTable(this, this.felt, view, seat, this.moves);
+    drawTable(this, this.felt, view, seat, this.moves, this.said);
+    markActing(this.felt, this.acting);
 
     const rematchKey = JSON.stringify([view.status, view.scores, view.winners, view.rematch, seat?.seat, !!admin]);
     this.section(this.end, rematchKey, () => endSection(this, view, seat, admin));
@@ -243,6 +340,11 @@ export class Table implements TableHost {
         }),
       );
       if (result) clearError();
+      if (result && this.pace > 0) {
+        // what the move set off (a reveal, the cards placed, the bots' answers) is shown one step at a time
+        this.enqueue(result.events);
+        return;
+      }
     } finally {
       this.pending = false;
       this.felt.setAttribute("aria-busy", "false");
