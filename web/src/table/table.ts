@@ -41,6 +41,7 @@ export class Table implements TableHost {
   private readonly pace = paceMs();
   private readonly queue: LiveEvent[] = [];
   private queued = 0; // the last version queued
+  private ownPending = false; // at pace 0: the player's command seen, their move not yet
   private stepping = false;
   readonly fairPlay: FairPlay;
   readonly sheet: ScoreSheet;
@@ -164,8 +165,14 @@ export class Table implements TableHost {
       return;
     }
     if (this.pace === 0) {
+      // the player's own move is not said back to them (as step() does)
+      if (ownCommand(event, this.seat?.seat ?? null)) this.ownPending = true;
       const words = said(event, this.view);
-      if (words) this.announce(words);
+      if (words && this.ownPending && words.seat === this.seat?.seat) this.ownPending = false;
+      else if (words) {
+        this.ownPending = false;
+        this.announce(words);
+      }
       this.scheduleRefresh();
       return;
     }
