@@ -122,10 +122,16 @@ async def check_schema(pool: asyncpg.Pool) -> None:
         )
 
 
-def redis_client(url: str) -> Client:
+# How long one Redis call may take. Short for serving: when Redis is down, requests fall back to Postgres instead of
+# hanging. An operator's batch (`tapis rebuild`) writes large pipelines that a busy Redis may take seconds to answer:
+# on a 12,000,000-event store the short timeout stopped a rebuild three times (docs/capacity.md).
+REDIS_TIMEOUT = 0.5
+BATCH_REDIS_TIMEOUT = 30.0
+
+
+def redis_client(url: str, timeout: float = REDIS_TIMEOUT) -> Client:
     """One primary, or a Redis Cluster for a `redis+cluster://` URL (infra/redis_client.py)."""
-    # short timeouts: when Redis is down, requests fall back to Postgres instead of hanging
-    return connect(url, socket_timeout=0.5, socket_connect_timeout=0.5, health_check_interval=10)
+    return connect(url, socket_timeout=timeout, socket_connect_timeout=REDIS_TIMEOUT, health_check_interval=10)
 
 
 def redis_layout(client: Client, shards: int) -> Layout:
@@ -350,16 +356,17 @@ async def connected(
     pool_size: int | None = None,
     observer: Observer = NO_OBSERVER,
     poster: WebhookPoster | None = None,
+    redis_timeout: float = REDIS_TIMEOUT,
 ) -> AsyncIterator[Services]:
     """The services on the configured servers (the schema checked), closed when the block ends; `observer`: who
     watches them (the API's metrics and traces, api/observe.py; nobody for the CLI); `poster`: who sends the
-    webhooks (real HTTP unless given)."""
+    webhooks (real HTTP unless given); `redis_timeout`: how long one Redis call may take (REDIS_TIMEOUT)."""
     if not settings.database_url or not settings.redis_url:
         raise RuntimeError("DATABASE_URL and REDIS_URL must be set (`tapis serve` starts embedded servers)")
     pool = await asyncpg.create_pool(
         settings.database_url, min_size=1, max_size=pool_size or settings.pool_size, reset=keep_session
     )
-    client = redis_client(settings.redis_url)
+    client = redis_client(settings.redis_url, redis_timeout)
     services: Services | None = None
     try:
         await check_schema(pool)

@@ -15,7 +15,7 @@ import msgspec
 
 from api import backup_command, operator_cli, simulate_command, verify_command
 from api.backing import backing_services
-from bootstrap import connected
+from bootstrap import BATCH_REDIS_TIMEOUT, connected
 from infra.settings import Settings
 
 
@@ -77,7 +77,8 @@ async def _rebuild(settings: Settings, from_scratch: bool) -> int:
     from api.rebuild_progress import ProgressLine
 
     line = ProgressLine(sys.stderr)
-    async with connected(settings, pool_size=4) as services:
+    # a long Redis timeout: the rebuild's pipelines are large, and it has no Postgres to fall back on
+    async with connected(settings, pool_size=4, redis_timeout=BATCH_REDIS_TIMEOUT) as services:
         place = None if from_scratch else await services.repo.projections.rebuild_place()
         if place is not None:
             said = f"continuing the rebuild stopped after {place.done:,} events (--from-scratch starts over)"
