@@ -91,8 +91,11 @@ def test_cards_move_unless_less_motion_is_asked(browser: Browser, web_url: str, 
             page.locator(MOVE).first.dispatch_event("click")
             if motion == "no-preference":
                 # the card played reaches the revealed cards and the rows: it moves there, right after the click
-                page.wait_for_function("() => document.getAnimations().length > 0", timeout=10_000, polling="raf")
-                running.append(page.evaluate("document.getAnimations().length"))
+                # the count read in the same frame that saw it: a second read could come after a 260 ms move ended
+                seen = page.wait_for_function(
+                    "() => document.getAnimations().length || false", timeout=10_000, polling="raf"
+                )
+                running.append(int(seen.json_value()))
             page.wait_for_function(MY_TURN, arg=version, timeout=20_000)
             if motion == "reduce":
                 page.wait_for_timeout(400)  # longer than a move lasts
