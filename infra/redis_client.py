@@ -23,6 +23,8 @@ from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
 from redis.exceptions import RedisClusterException, RedisError
 
+from infra.redis_connection import guard
+
 Client: TypeAlias = redis.Redis | RedisCluster
 
 # Every failure of a Redis call: redis-py's cluster client raises some that are not RedisError (a slot no node
@@ -123,12 +125,17 @@ def sentinel_client(target: SentinelTarget, **options: Any) -> redis.Redis:
 
 
 def connect(url: str, **options: Any) -> Client:
-    """The client of `url`; `options` are redis-py connection options (timeouts), the same for every kind."""
+    """The client of `url`; `options` are redis-py connection options (timeouts), the same for every kind. Its
+    connections report a socket the server closed as a ConnectionError (infra/redis_connection.py)."""
+    client: Client
     if is_sentinel_url(url):
-        return sentinel_client(sentinel_target(url), **options)
-    if not is_cluster_url(url):
-        return redis.Redis.from_url(url, **options)
-    plain, nodes = cluster_nodes(url)
-    startup = [ClusterNode(host, port) for host, port in nodes]
-    # require_full_coverage off: while a master's slots are failing over, the other slots keep serving
-    return RedisCluster.from_url(plain, startup_nodes=startup, require_full_coverage=False, **options)
+        client = sentinel_client(sentinel_target(url), **options)
+    elif not is_cluster_url(url):
+        client = redis.Redis.from_url(url, **options)
+    else:
+        plain, nodes = cluster_nodes(url)
+        startup = [ClusterNode(host, port) for host, port in nodes]
+        # require_full_coverage off: while a master's slots are failing over, the other slots keep serving
+        client = RedisCluster.from_url(plain, startup_nodes=startup, require_full_coverage=False, **options)
+    guard(client)
+    return client
