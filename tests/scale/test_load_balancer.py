@@ -273,7 +273,8 @@ def spectator(table: Table) -> None:
                         continue
                     upstream = served_by(stream)
                     opened = time.monotonic()
-                    table.current_stream = upstream
+                    with table.lock:
+                        table.current_stream = upstream
                     data: dict[str, Any] | None = None
                     for line in stream.iter_lines():
                         if line.startswith("data: "):
@@ -284,7 +285,13 @@ def spectator(table: Table) -> None:
                             last, read = data["version"], read + 1
                             ended = data["type"] == "GameEnded"
                             data = None
-                            if ended or (read >= EVENTS_PER_STREAM and not table.hold.is_set()):
+                            # leaving and no longer being the stream to kill are one step under the lock, which
+                            # the killer takes to read the victim: else it could kill a stream just left
+                            with table.lock:
+                                leaving = ended or (read >= EVENTS_PER_STREAM and not table.hold.is_set())
+                                if leaving:
+                                    table.current_stream = None
+                            if leaving:
                                 break
             except httpx.TransportError:
                 # its process was killed: resume after the last event read, on another one
@@ -344,11 +351,14 @@ def test_a_game_through_nginx_over_three_processes_survives_one_killed(balancer:
             time.sleep(0.02)
         # mid-game, while the players keep sending, the process holding the spectator's stream: no goodbye, its
         # connections die with it
-        table.hold.set()
-        while table.current_stream is None:
+        victim: str | None = None
+        while victim is None:
             assert time.monotonic() < deadline, "the spectator holds no stream"
-            time.sleep(0.01)
-        victim = table.current_stream
+            with table.lock:  # from here the spectator keeps the stream it holds (see spectator())
+                table.hold.set()
+                victim = table.current_stream
+            if victim is None:
+                time.sleep(0.01)
         table.killed_at = time.monotonic()
         balancer.processes[victim].send_signal(signal.SIGKILL)
         balancer.processes[victim].wait(timeout=10)
