@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 # the decisions looked at per game and language: the whole game, but bohnanza's first 60 (a whole bohnanza game is
-# 110 to 125 decisions and about 80 s, the bots' trading windows mostly; the first 60 go through every phase)
+# 110 to 125 decisions, about 40 s with the browser server's 1 s trading window; the first 60 go through every phase)
 DECISIONS = {"bohnanza": 60}
 
 # (seats, options, seed): the games the test_play_* tests play
