@@ -260,6 +260,8 @@ class DaronTable {
 
   private otherMoves(): HTMLElement | null {
     const buttons: HTMLElement[] = [];
+    const brawls: HTMLElement[] = [];
+    let brawlHow: "dr.brawlJoinHow" | "dr.brawlStartHow" = "dr.brawlStartHow";
     for (const move of movesOf(this.ctx)) {
       const card = typeof move["card"] === "string" ? move["card"] : "";
       switch (move.type) {
@@ -285,11 +287,12 @@ class DaronTable {
           );
           break;
         case "brawl": {
+          // one small button a count, in a group named for the brawl: up to ten counts as full-width buttons filled
+          // a phone's screen and pushed the prompt under the bar at its bottom
           const count = Number(move["count"]);
           const verb = t(this.state.brawl ? "dr.join" : "dr.start");
-          buttons.push(
-            moveButton(this.ctx, move, t("dr.brawlShort", { verb, count }), t("dr.brawlLabel", { verb, count })),
-          );
+          brawls.push(moveButton(this.ctx, move, String(count), t("dr.brawlLabel", { verb, count }), "move dr-count"));
+          brawlHow = this.state.brawl ? "dr.brawlJoinHow" : "dr.brawlStartHow";
           break;
         }
         case "accept": {
@@ -301,6 +304,12 @@ class DaronTable {
         default:
           break;
       }
+    }
+    if (brawls.length) {
+      const how = t(brawlHow);
+      buttons.push(
+        el("div", { class: "dr-brawls", role: "group", "aria-label": how }, el("span", { class: "dr-brawls-how" }, how), brawls),
+      );
     }
     return actions(t("dr.moves"), buttons);
   }
