@@ -20,7 +20,6 @@ that is safe. Once redis-py releases the fix, these classes can go.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import redis.asyncio as redis
 from redis.asyncio.cluster import RedisCluster
@@ -34,22 +33,19 @@ CLOSED = "Error while writing to socket: the connection was closed by its peer."
 class _SeesClosedSockets(AbstractConnection):
     """The look before each write; mixed in ahead of one of redis-py's connection classes."""
 
-    def _closed(self) -> bool:
-        writer = self._writer
-        return writer is None or writer.transport is None or writer.transport.is_closing()
-
     async def send_packed_command(self, command: bytes | str | Iterable[bytes], check_health: bool = True) -> None:
         # the write without a timeout happens inline in redis-py: look here first (a connection never opened has no
         # writer yet, and redis-py opens it)
-        if self._writer is not None and self._closed():
+        if self._writer is not None and self._writer.transport.is_closing():
             await self.disconnect(nowait=True)
             raise RedisConnectionError(CLOSED)
         await super().send_packed_command(command, check_health)
 
     async def _send_packed_command(self, command: Iterable[bytes]) -> None:
-        # the write under socket_timeout runs as a task of its own, after a suspension point: look again
+        # the write under socket_timeout runs as a task of its own, after a suspension point: look again (a
+        # disconnect in between clears the writer)
         writer = self._writer
-        if writer is None or self._closed():
+        if writer is None or writer.transport.is_closing():
             raise RedisConnectionError(CLOSED)
         writer.writelines(command)
         await writer.drain()
@@ -84,7 +80,7 @@ def guarded(kind: type[AbstractConnection]) -> type[AbstractConnection]:
     return GUARDED.get(kind, kind)
 
 
-def guard(client: Any) -> None:
+def guard(client: redis.Redis | RedisCluster) -> None:
     """Make `client` (a new one, before its first command) open guarded connections. redis-py chooses the class
     from the URL (rediss:// is TLS) after every keyword, and the cluster client fixes it in its own keywords, so the
     class is swapped where each keeps it: the pool's, or the cluster's keywords (every node it discovers) and the

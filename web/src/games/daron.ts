@@ -261,7 +261,8 @@ class DaronTable {
   private otherMoves(): HTMLElement | null {
     const buttons: HTMLElement[] = [];
     const brawls: HTMLElement[] = [];
-    let brawlHow: "dr.brawlJoinHow" | "dr.brawlStartHow" = "dr.brawlStartHow";
+    const joining = Boolean(this.state.brawl);
+    const verb = t(joining ? "dr.join" : "dr.start");
     for (const move of movesOf(this.ctx)) {
       const card = typeof move["card"] === "string" ? move["card"] : "";
       switch (move.type) {
@@ -290,9 +291,7 @@ class DaronTable {
           // one small button a count, in a group named for the brawl: up to ten counts as full-width buttons filled
           // a phone's screen and pushed the prompt under the bar at its bottom
           const count = Number(move["count"]);
-          const verb = t(this.state.brawl ? "dr.join" : "dr.start");
           brawls.push(moveButton(this.ctx, move, String(count), t("dr.brawlLabel", { verb, count }), "move dr-count"));
-          brawlHow = this.state.brawl ? "dr.brawlJoinHow" : "dr.brawlStartHow";
           break;
         }
         case "accept": {
@@ -306,7 +305,7 @@ class DaronTable {
       }
     }
     if (brawls.length) {
-      const how = t(brawlHow);
+      const how = t(joining ? "dr.brawlJoinHow" : "dr.brawlStartHow");
       buttons.push(
         el("div", { class: "dr-brawls", role: "group", "aria-label": how }, el("span", { class: "dr-brawls-how" }, how), brawls),
       );
