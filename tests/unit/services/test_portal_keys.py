@@ -6,11 +6,16 @@ stayed there.
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
 from bootstrap import Adapters, Services, wire
 from infra.settings import Settings
 from services.errors import Unauthorized
+from services.ports import GameRecord
+from services.queries import PORTAL_READS
 from tests.plain import plain
 
 
@@ -48,3 +53,37 @@ async def test_env_keys_still_work_beside_the_table(adapters: Adapters) -> None:
         plain(await env.commands.create("six-nimmt", 2, None, None, None))
     created = plain(await env.commands.create("six-nimmt", 2, None, None, "env-key-1"))
     assert (await env.repo.record(created["game_id"])).api_key_id is not None
+
+
+async def test_a_portals_listing_reads_its_games_side_by_side_and_keeps_their_order(services: Services) -> None:
+    """The portal's listing reads its games' summaries several at a time (services/queries.py, PORTAL_READS):
+    the page is still its newest games first, private ones left out, cut at the limit, filtered by status."""
+    mine, key = await services.keys.create("portal one")
+    created = [
+        plain(await services.commands.create("six-nimmt", 2, None, None, key, private=n % 3 == 0))["game_id"]
+        for n in range(20)
+    ]
+    listed = [n for n in reversed(range(20)) if n % 3 != 0]  # newest first, private ones never
+    portal = (services.keys.store, mine.key_id)
+    reading, most = [0], [0]
+    record = services.repo.record
+
+    async def counted(game_id: str, refresh: bool = False) -> GameRecord:
+        reading[0] += 1
+        most[0] = max(most[0], reading[0])
+        try:
+            await asyncio.sleep(0)  # a round trip's turn of the loop: the other reads start meanwhile
+            return await record(game_id, refresh)
+        finally:
+            reading[0] -= 1
+
+    services.repo.record = counted  # type: ignore[method-assign]
+
+    def ids(page: dict[str, Any]) -> list[str]:
+        return [g["game_id"] for g in page["games"]]
+
+    assert ids(plain(await services.queries.listing(None, None, 5, portal))) == [created[n] for n in listed[:5]]
+    assert ids(plain(await services.queries.listing(None, None, 50, portal))) == [created[n] for n in listed]
+    assert ids(plain(await services.queries.listing(None, "lobby", 9, portal))) == [created[n] for n in listed[:9]]
+    assert ids(plain(await services.queries.listing(None, "active", 50, portal))) == []
+    assert most[0] == PORTAL_READS  # side by side, never more at once
