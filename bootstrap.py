@@ -17,6 +17,7 @@ import asyncpg
 
 from domain.kernel.bots import BOT_BUDGETS
 from infra.archive_store import PostgresArchive
+from infra.citus_workers import WorkerPools
 from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
@@ -183,12 +184,14 @@ def real_adapters(
     *,
     poster: WebhookPoster | None = None,
     clock: Clock = SYSTEM_CLOCK,
+    workers: WorkerPools | None = None,
 ) -> Adapters:
     """Postgres and Redis; `poster` and `clock` are the two adapters a test of a real server may want to give
-    (a receiver in the process, a clock of its own): by default real HTTP and the system's time."""
+    (a receiver in the process, a clock of its own): by default real HTTP and the system's time. `workers`: on
+    Citus, the pools that send each append to its worker (TAPIS_CITUS_WORKER_APPENDS); None, through the coordinator."""
     layout = redis_layout(client, shards)
     return Adapters(
-        store=PostgresEventStore(pool, observer=observer),  # its appends timed and traced by the observer
+        store=PostgresEventStore(pool, observer=observer, workers=workers),  # appends timed and traced by the observer
         projections=PublishingProjections(client, layout),
         keys=PostgresKeyStore(pool),
         webhooks=PostgresWebhookStore(pool),
@@ -251,8 +254,10 @@ def build_services(
     settings: Settings,
     observer: Observer = NO_OBSERVER,
     poster: WebhookPoster | None = None,
+    workers: WorkerPools | None = None,
 ) -> Services:
-    services = wire(real_adapters(pool, client, settings.redis_cluster_shards, observer, poster=poster), settings)
+    adapters = real_adapters(pool, client, settings.redis_cluster_shards, observer, poster=poster, workers=workers)
+    services = wire(adapters, settings)
     services.pool = pool
     return services
 
@@ -367,13 +372,37 @@ async def connected(
         settings.database_url, min_size=1, max_size=pool_size or settings.pool_size, reset=keep_session
     )
     client = redis_client(settings.redis_url, redis_timeout)
+    workers = worker_pools(pool, settings.database_url) if settings.citus_worker_appends else None
     services: Services | None = None
     try:
         await check_schema(pool)
-        services = build_services(pool, client, settings, observer, poster)
+        services = build_services(pool, client, settings, observer, poster, workers)
         yield services
     finally:
         if services is not None:
             await services.deliveries.poster.aclose()
         await client.aclose()
+        if workers is not None:
+            await workers.close()
         await pool.close()
+
+
+WORKER_CONNECT_TIMEOUT = 5.0  # seconds: a worker that cannot be reached sends its appends through the coordinator
+
+
+def worker_pools(coordinator: asyncpg.Pool, database_url: str) -> WorkerPools:
+    """Pools to the Citus workers with the coordinator's URL but each worker's host and port. Two connections
+    each: the store keeps one group commit in flight per worker, and a batch's fallback reuses its connection."""
+
+    async def open_pool(host: str, port: int) -> asyncpg.Pool:
+        return await asyncpg.create_pool(
+            database_url,
+            host=host,
+            port=port,
+            min_size=1,
+            max_size=2,
+            reset=keep_session,
+            timeout=WORKER_CONNECT_TIMEOUT,
+        )
+
+    return WorkerPools(coordinator, open_pool)

@@ -66,24 +66,31 @@ class Scaled:
         return asyncio.run(_prepared(self.coordinator))
 
 
+# the sides, each its own `tapis serve`; both scaled-out sides on the same Citus cluster and Redis Cluster, in turn
+SINGLE, SCALED, DIRECT = "single node", "scaled out", "scaled out, worker appends"
+SCALED_SIDES = (SCALED, DIRECT)
+ENV = {SINGLE: {}, SCALED: {"TAPIS_CITUS_WORKER_APPENDS": "0"}, DIRECT: {"TAPIS_CITUS_WORKER_APPENDS": "1"}}
+
+
 def measure(single: ServiceUrls, scaled: Scaled, seconds: float, rounds: int) -> list[dict[str, Any]]:
     clocks = {
-        "single node": Clock({"postgres": postmaster(single.database_url)}, {"redis": redis_server(single.redis_url)}),
-        "scaled out": scaled.clock,
+        SINGLE: Clock({"postgres": postmaster(single.database_url)}, {"redis": redis_server(single.redis_url)}),
+        SCALED: scaled.clock,
+        DIRECT: scaled.clock,
     }
-    urls = {"single node": single, "scaled out": scaled.urls}
+    urls = {SINGLE: single, SCALED: scaled.urls, DIRECT: scaled.urls}
     games = {name: itertools.cycle(seeds(200, name.encode())) for name in urls}
     servers = {}
     try:
         for name, side in urls.items():
-            servers[name] = start_server(side)
+            servers[name] = start_server(side, ENV[name])
         rows = []
         for clients in CONCURRENCY:
             tallies = {name: Tally() for name in urls}
             latencies: dict[str, list[float]] = {name: [] for name in urls}
             tables: dict[str, list[Game]] = {name: [] for name in urls}
             meters = {name: Meter(clocks[name], {"api": servers[name][0].pid}) for name in urls}
-            prepared = 0
+            prepared = dict.fromkeys(SCALED_SIDES, 0)
             for name in urls:  # not measured: every client's first game created, joined and started
                 port = servers[name][1]
                 asyncio.run(ours(port, clients, games[name], WARM_UP, [], tables[name]))
@@ -92,13 +99,13 @@ def measure(single: ServiceUrls, scaled: Scaled, seconds: float, rounds: int) ->
                 idle[name].idle(IDLE)
             for _ in range(rounds):
                 for name in urls:
-                    before = scaled.prepared() if name == "scaled out" else 0
+                    before = scaled.prepared() if name in SCALED_SIDES else 0
                     with meters[name].measuring():
                         port = servers[name][1]
                         tally = ours(port, clients, games[name], seconds / rounds, latencies[name], tables[name])
                         tallies[name].add(asyncio.run(tally))
-                    if name == "scaled out":
-                        prepared += scaled.prepared() - before
+                    if name in SCALED_SIDES:
+                        prepared[name] += scaled.prepared() - before
             row: dict[str, Any] = {"clients": clients}
             for name in urls:
                 row[name] = dict(figures(tallies[name], latencies[name]))
@@ -106,7 +113,8 @@ def measure(single: ServiceUrls, scaled: Scaled, seconds: float, rounds: int) ->
                 rates = idle[name].rates()
                 row[name]["idle_cpu_per_s"] = {tier: round(rate, 3) for tier, rate in rates.items()}
                 row[name]["net_cpu_us_per_command"] = meters[name].net_per_command(tallies[name].count, rates)
-            row["scaled out"]["prepared_per_command"] = round(prepared / max(tallies["scaled out"].count, 1), 3)
+            for name in SCALED_SIDES:
+                row[name]["prepared_per_command"] = round(prepared[name] / max(tallies[name].count, 1), 3)
             rows.append(row)
         return rows
     finally:
@@ -153,33 +161,41 @@ def report(result: dict[str, Any]) -> list[str]:
         "",
     ]
     for row in result["rows"]:
-        a, b = row["single node"], row["scaled out"]
+        a = row[SINGLE]
+        sides = [(name, row[name]) for name in (SINGLE, *SCALED_SIDES) if name in row]
         lines += [
-            f"{row['clients']} clients: single node {a['per_s']:,.0f} commands/s, p99 {a['p99_ms']:.1f} ms; scaled "
-            f"out {b['per_s']:,.0f} commands/s, p99 {b['p99_ms']:.1f} ms; prepared transactions per command "
-            f"{b['prepared_per_command']}",
+            f"{row['clients']} clients: "
+            + "; ".join(
+                f"{name} {side['per_s']:,.0f} commands/s, p99 {side['p99_ms']:.1f} ms"
+                + (f", prepared transactions per command {side['prepared_per_command']}" if name != SINGLE else "")
+                for name, side in sides
+            ),
             "",
             "| side | " + " | ".join(["api", "Postgres tiers", "Redis tiers", "servers", "load generator"]) + " |",
             "|---|---:|---:|---:|---:|---:|",
         ]
-        for name, side, key in (
-            ("single node", a, "cpu_us_per_command"),
-            ("scaled out", b, "cpu_us_per_command"),
-            ("single node, background off", a, "net_cpu_us_per_command"),
-            ("scaled out, background off", b, "net_cpu_us_per_command"),
-        ):
+        for label, side, key in [
+            *((name, side, "cpu_us_per_command") for name, side in sides),
+            *((f"{name}, background off", side, "net_cpu_us_per_command") for name, side in sides),
+        ]:
             cpu = side[key]
             postgres = sum(v for k, v in cpu.items() if k in ("postgres", "coordinator") or k.startswith("worker"))
             redis_cpu = sum(v for k, v in cpu.items() if k.startswith("redis"))
             lines.append(
-                f"| {name} | {cpu['api']} | {postgres} | {redis_cpu} | {cpu['servers']} | {cpu['load generator']} |"
+                f"| {label} | {cpu['api']} | {postgres} | {redis_cpu} | {cpu['servers']} | {cpu['load generator']} |"
             )
-        parts = ", ".join(f"{k} {v}" for k, v in b["cpu_us_per_command"].items())
+        lines.append("")
+        for name, side in sides[1:]:
+            parts = ", ".join(f"{k} {v}" for k, v in side["cpu_us_per_command"].items())
+            ratio = side["net_cpu_us_per_command"]["servers"] / max(a["net_cpu_us_per_command"]["servers"], 1)
+            lines.append(
+                f"{name} by process: {parts}; servers' CPU a command (background off) {ratio:.2f}x the single node's"
+            )
         idle = "; ".join(
             f"{name}: " + ", ".join(f"{k} {v:.3f}" for k, v in side["idle_cpu_per_s"].items() if k != "load generator")
-            for name, side in (("single node", a), ("scaled out", b))
+            for name, side in sides
         )
-        lines += ["", f"scaled out by process: {parts}", f"idle, CPU seconds a second: {idle}", ""]
+        lines += [f"idle, CPU seconds a second: {idle}", ""]
     return lines
 
 

@@ -36,6 +36,16 @@ class Asked(Generic[Key, Answer]):
         # shielded: a caller that gives up (cancelled) does not cancel the question the others wait on
         return await asyncio.shield(out)
 
+    def forget(self, key: Key) -> Answer | None:
+        """Drop the kept answer (the next caller asks again); the answer, if one was kept."""
+        return self._answers.pop(key, None)
+
+    def clear(self) -> list[Answer]:
+        """Drop every kept answer; the answers dropped."""
+        answers = list(self._answers.values())
+        self._answers.clear()
+        return answers
+
     async def _answer(self, key: Key) -> Answer:
         try:
             answer = await self._ask(key)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import asyncpg
@@ -12,6 +13,7 @@ import msgspec
 from infra.appends import PendingAppend, append_many, append_one, append_one_routed
 from infra.asked import Asked
 from infra.batching import Batcher
+from infra.citus_workers import UnknownWorker, WorkerPools
 from infra.driver_errors import CONNECTION_ERRORS, postgres_errors
 from infra.migrate import current_revision
 from services.observer import NO_OBSERVER, Observer
@@ -92,6 +94,8 @@ WHERE shardid = get_shard_id_for_distribution_column('events', $1::text) AND sha
 ORDER BY groupid LIMIT 1
 """
 GROUPS_KEPT = 100_000
+# WORKERS (TAPIS_CITUS_WORKER_APPENDS, infra/citus_workers.py): the same transaction sent to the worker itself, which
+# runs each statement on its own shard by local execution; the coordinator then plans nothing for a command.
 
 
 GRANT_SEAT = """
@@ -128,18 +132,27 @@ class PostgresEventStore:
     """Appends from concurrent commands go to Postgres together (`infra/batching.py`): one statement and one
     commit for all of them, each stream still checked against its own expected version."""
 
-    def __init__(self, pool: asyncpg.Pool, max_batch: int = 64, observer: Observer = NO_OBSERVER) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        max_batch: int = 64,
+        observer: Observer = NO_OBSERVER,
+        workers: WorkerPools | None = None,
+    ) -> None:
         self._pool = pool
+        # on Citus with TAPIS_CITUS_WORKER_APPENDS: each worker's group commit sent to that worker itself (WORKERS)
+        self._workers = workers
         self._sharded: bool | None = None  # events distributed by Citus: asked once, on the first read or append
         self._observer = observer  # appends timed and traced from outside (services/observer.py)
         self._max_batch = max_batch
-        self._appends = self._batcher()  # the one group commit of a plain Postgres
+        self._appends = self._batcher(None)  # the one group commit of a plain Postgres
         self._node_appends: dict[int, Batcher[PendingAppend, int]] = {}  # on Citus, one per worker, side by side
         self._distribution: Asked[None, bool] = Asked(self._ask_distributed, 1)
         self._groups: Asked[str, int] = Asked(self._ask_group, GROUPS_KEPT)  # a game's worker (GROUP_OF)
 
-    def _batcher(self) -> Batcher[PendingAppend, int]:
-        return Batcher(self._observed_batch, key=lambda item: item.stream_id, max_batch=self._max_batch)
+    def _batcher(self, group: int | None) -> Batcher[PendingAppend, int]:
+        flush = partial(self._observed_batch, group)
+        return Batcher(flush, key=lambda item: item.stream_id, max_batch=self._max_batch)
 
     async def create(self, record: GameRecord, events: list[NewEvent], metadata: dict[str, Any]) -> None:
         with self._observer.creating():
@@ -188,7 +201,7 @@ class PostgresEventStore:
         group = await self._groups(stream_id)
         batcher = self._node_appends.get(group)
         if batcher is None:
-            batcher = self._node_appends[group] = self._batcher()
+            batcher = self._node_appends[group] = self._batcher(group)
         return batcher
 
     async def _ask_distributed(self, _: None) -> bool:
@@ -199,15 +212,37 @@ class PostgresEventStore:
         with postgres_errors():
             return int(await self._pool.fetchval(GROUP_OF, stream_id))
 
-    async def _observed_batch(self, items: list[PendingAppend]) -> list[int | BaseException]:
+    async def _observed_batch(self, group: int | None, items: list[PendingAppend]) -> list[int | BaseException]:
         with self._observer.group_commit([(item.stream_id, item.expected) for item in items]):
-            return await self._append_batch(items)
+            pool = await self._writer(group)
+            outcomes = await self._append_batch(items, pool)
+            if pool is not self._pool and any(isinstance(o, StoreUnavailable) for o in outcomes):
+                # the worker did not answer: its address is asked again before its next batch (a worker replaced)
+                self._forget_worker(group)
+            return outcomes
 
-    async def _append_batch(self, items: list[PendingAppend]) -> list[int | BaseException]:
+    async def _writer(self, group: int | None) -> asyncpg.Pool:
+        """Where a batch goes: the coordinator (or the one Postgres), or with WORKERS the worker of its node group.
+        A worker pool that cannot be had sends the batch through the coordinator, which routes it all the same:
+        nothing was sent yet, so nothing can be written twice."""
+        if group is None or self._workers is None:
+            return self._pool
+        try:
+            return await self._workers.pool(group)
+        except (UnknownWorker, *CONNECTION_ERRORS) as exc:
+            log.warning("node group %d: appending through the coordinator: %s", group, exc)
+            self._forget_worker(group)
+            return self._pool
+
+    def _forget_worker(self, group: int | None) -> None:
+        if group is not None and self._workers is not None:
+            self._workers.forget(group)
+
+    async def _append_batch(self, items: list[PendingAppend], pool: asyncpg.Pool) -> list[int | BaseException]:
         if len(items) > 1:
             refused = False
             try:
-                async with self._pool.acquire() as conn:
+                async with pool.acquire() as conn:
                     try:
                         moved = await self._write_together(conn, items)
                     except CONNECTION_ERRORS:
@@ -225,7 +260,7 @@ class PostgresEventStore:
                 # process moved: nothing of the batch was written, and one statement per item tells each caller its
                 # own outcome
                 pass
-        return [await self._append_alone(item) for item in items]
+        return [await self._append_alone(item, pool) for item in items]
 
     async def _write_together(self, conn: asyncpg.Connection, items: list[PendingAppend]) -> set[str]:
         """The streams that moved. Plain Postgres: append_many's one statement, which checks each stream itself.
@@ -238,9 +273,9 @@ class PostgresEventStore:
                 await append_one_routed(conn, item)
         return {item.stream_id for item in items}
 
-    async def _append_alone(self, item: PendingAppend) -> int | BaseException:
+    async def _append_alone(self, item: PendingAppend, pool: asyncpg.Pool) -> int | BaseException:
         try:
-            async with self._pool.acquire() as conn:
+            async with pool.acquire() as conn:
                 return await self._append_one(conn, item)
         except asyncpg.UniqueViolationError as exc:
             if item.idempotency is not None and _repeated_key(exc):

@@ -72,6 +72,9 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     command_retries: int = 8
     pool_size: int = 10
+    # on Citus, each append sent to the worker that holds the game's shard, not through the coordinator (the API
+    # must reach the workers at the addresses the coordinator has for them): infra/citus_workers.py
+    citus_worker_appends: bool = False
     projector_interval: float = 0.5
     timer_interval: float = 1.0
     bot_grace_seconds: float = 5.0  # a game left waiting on a bot this long is woken (services/bot_sweeper.py)
@@ -149,6 +152,7 @@ class Settings:
             max_streams_per_client=int(os.environ.get("TAPIS_MAX_STREAMS_PER_CLIENT", "20")),
             max_body_bytes=int(os.environ.get("TAPIS_MAX_BODY_BYTES", str(64 * 1024))),
             pool_size=int(os.environ.get("TAPIS_POOL_SIZE", "10")),
+            citus_worker_appends=_flag("TAPIS_CITUS_WORKER_APPENDS", False),
             rate_failed_auth=os.environ.get("TAPIS_RATE_FAILED_AUTH", "120/60"),
             rate_commands=os.environ.get("TAPIS_RATE_COMMANDS", "1000/1"),
             rate_create=os.environ.get("TAPIS_RATE_CREATE", "30/60"),

@@ -3,7 +3,8 @@ and stopped after it (skipped, with the reason, where the PostgreSQL 15 binaries
 missing); a database of their own on it, migrated (its tables distributed), and a Redis database next to the other
 tests' (db + 2; db - 1 is the contract suite's), emptied before and after.
 
-`server` is a `tapis serve` on that database, as tests/e2e/conftest.py starts one.
+`server` is a `tapis serve` on that database, as tests/e2e/conftest.py starts one: twice, its appends through the
+coordinator, then sent to the workers themselves (TAPIS_CITUS_WORKER_APPENDS, infra/citus_workers.py).
 """
 
 from __future__ import annotations
@@ -56,9 +57,10 @@ async def worker_of(pool: asyncpg.Pool, game_id: str) -> int:
     return port
 
 
-@pytest.fixture(scope="session")
-def server(citus_urls: ServiceUrls) -> Iterator[str]:
-    with serving(citus_urls) as base:
+@pytest.fixture(scope="session", params=["coordinator", "workers"])
+def server(citus_urls: ServiceUrls, request: pytest.FixtureRequest) -> Iterator[str]:
+    appends = {"TAPIS_CITUS_WORKER_APPENDS": "1" if request.param == "workers" else "0"}
+    with serving(citus_urls, appends) as base:
         yield base
 
 

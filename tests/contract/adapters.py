@@ -10,6 +10,7 @@ from typing import Protocol
 import asyncpg
 import redis.asyncio as redis
 
+from infra.citus_workers import WorkerPools
 from infra.event_store import PostgresEventStore
 from infra.key_store import PostgresKeyStore
 from infra.live import PublishingProjections, RedisWakeups
@@ -46,9 +47,9 @@ def memory_database() -> Database:
     return Database(store=store, due=store, keys=MemoryKeyStore(store), webhooks=MemoryWebhookStore(store))
 
 
-def postgres_database(pool: asyncpg.Pool) -> Database:
+def postgres_database(pool: asyncpg.Pool, workers: WorkerPools | None = None) -> Database:
     return Database(
-        store=PostgresEventStore(pool),
+        store=PostgresEventStore(pool, workers=workers),
         due=PostgresTurnClock(pool),
         keys=PostgresKeyStore(pool),
         webhooks=PostgresWebhookStore(pool),

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import asyncpg
     import redis.asyncio as redis
 
+    from infra.citus_workers import WorkerPools
     from tools.citus_cluster import CitusCluster
 
 __all__ = ["citus_cluster"]  # a fixture, for the Citus half of `database`
@@ -88,10 +89,24 @@ async def citus_contract_pool(citus_contract_url: str) -> AsyncIterator[asyncpg.
     await created.close()
 
 
-# the Citus half only where a cluster can start (tests/citus/fixtures.py), like the tests of tests/citus/
+@pytest.fixture(scope="session")
+async def citus_contract_workers(
+    citus_contract_pool: asyncpg.Pool, citus_contract_url: str
+) -> AsyncIterator[WorkerPools]:
+    """The pools that send appends to the workers themselves (TAPIS_CITUS_WORKER_APPENDS), as bootstrap makes them."""
+    from bootstrap import worker_pools
+
+    workers = worker_pools(citus_contract_pool, citus_contract_url)
+    yield workers
+    await workers.close()
+
+
+# the Citus half only where a cluster can start (tests/citus/fixtures.py), like the tests of tests/citus/: appends
+# through the coordinator, and sent to the workers themselves
 DATABASES = ["memory", pytest.param("postgres", marks=pytest.mark.integration)]
 if CITUS_MISSING is None:
     DATABASES.append(pytest.param("citus", marks=[pytest.mark.integration, pytest.mark.citus]))
+    DATABASES.append(pytest.param("citus-workers", marks=[pytest.mark.integration, pytest.mark.citus]))
 
 
 @pytest.fixture(params=DATABASES)
@@ -101,6 +116,9 @@ def database(request: pytest.FixtureRequest) -> Database:
         return memory_database()
     if request.param == "citus":
         return postgres_database(request.getfixturevalue("citus_contract_pool"))
+    if request.param == "citus-workers":
+        pool = request.getfixturevalue("citus_contract_pool")
+        return postgres_database(pool, request.getfixturevalue("citus_contract_workers"))
     return postgres_database(request.getfixturevalue("contract_pool"))
 
 

@@ -74,3 +74,16 @@ async def test_only_the_most_recent_answers_are_kept() -> None:
     for key in ("a", "bb", "ccc", "a"):
         await asked(key)
     assert questions.asked == ["a", "bb", "ccc", "a"]
+
+
+async def test_a_forgotten_answer_is_asked_again_and_clear_gives_every_kept_one() -> None:
+    questions = Questions()
+    questions.release.set()
+    asked = Asked(questions.ask, kept=10)
+    assert await asked("game") == 4 and await asked("seat") == 4
+    assert asked.forget("game") == 4
+    assert asked.forget("game") is None  # nothing kept any more
+    assert await asked("game") == 4
+    assert questions.asked == ["game", "seat", "game"]
+    assert sorted(asked.clear()) == [4, 4]
+    assert asked.clear() == []
