@@ -1,13 +1,15 @@
 """What a command costs each tier, single node against scaled out, in one run (issue 30, item 2).
 
 `python -m bench.tier_costs [--seconds S] [--rounds R]`: one `tapis serve` on the bench's Postgres and Redis
-(bench/servers.py) and one on a local Citus cluster (a coordinator and two workers, tools/citus_cluster.py, on ports
-9710 to 9712 so as not to meet the test suite's) with a local 3-master Redis Cluster (infra/local_cluster.py), both
-under bench/http_load.py's load (16 and 64 clients playing whole six-nimmt games) in alternating rounds. Around each
+(bench/servers.py) and two on a local Citus cluster (a coordinator and two workers, tools/citus_cluster.py, on ports
+9710 to 9712 so as not to meet the test suite's), each with a database on it and a local 3-master Redis Cluster
+(infra/local_cluster.py) of its own: one sending its appends through the coordinator, one to the workers themselves
+(TAPIS_CITUS_WORKER_APPENDS). All three under bench/http_load.py's load (16 and 64 clients playing whole six-nimmt
+games) in alternating rounds. Around each
 round it reads the CPU time of every process of the side's tiers from /proc (bench/tiers.py): the API process,
 Postgres or the coordinator and each worker, Redis or each master, and the load generator; each figure is µs of
-CPU per command. Beside them, the prepared transactions the workers recorded (`pg_dist_transaction`, its recovery
-turned off for the run so none is cleaned away): a group commit whose games are on both workers commits in two
+CPU per command. Beside them, the prepared transactions the nodes recorded (`pg_dist_transaction` on each, its
+recovery turned off for the run so none is cleaned away): a group commit whose games are on both workers commits in two
 phases, one prepared transaction per worker.
 
 Everything shares this machine's two cores, so the scaled-out side's wall-clock figures measure contention; its
@@ -41,7 +43,7 @@ from tools import citus_cluster
 CONCURRENCY = (16, 64)
 SECONDS = 16.0  # per level and side, in ROUNDS alternating rounds
 ROUNDS = 8
-DATABASE = "tapis_bench_tiers"
+DATABASES = ("tapis_bench_tiers", "tapis_bench_tiers_workers")  # a scaled-out side each
 PORTS = (9710, 9711, 9712)  # not the test suite's 9700..9702: a Citus test run may be on at the same time
 PREPARED = "SELECT count(*) FROM pg_dist_transaction"
 WARM_UP = 1.0  # seconds per side before each level's rounds
@@ -57,13 +59,15 @@ async def _prepared(url: str) -> int:
 
 
 class Scaled:
-    """The scaled-out side's servers and how to read them."""
+    """A scaled-out side's servers and how to read them; `nodes`: its database on each Citus node."""
 
-    def __init__(self, urls: ServiceUrls, clock: Clock, coordinator: str) -> None:
-        self.urls, self.clock, self.coordinator = urls, clock, coordinator
+    def __init__(self, urls: ServiceUrls, clock: Clock, nodes: list[str]) -> None:
+        self.urls, self.clock, self.nodes = urls, clock, nodes
 
     def prepared(self) -> int:
-        return asyncio.run(_prepared(self.coordinator))
+        """The prepared transactions every node recorded: a worker that commits appends sent to it in two phases
+        records them itself, not the coordinator."""
+        return sum(asyncio.run(_prepared(url)) for url in self.nodes)
 
 
 # the sides, each its own `tapis serve`; both scaled-out sides on the same Citus cluster and Redis Cluster, in turn
@@ -72,13 +76,13 @@ SCALED_SIDES = (SCALED, DIRECT)
 ENV = {SINGLE: {}, SCALED: {"TAPIS_CITUS_WORKER_APPENDS": "0"}, DIRECT: {"TAPIS_CITUS_WORKER_APPENDS": "1"}}
 
 
-def measure(single: ServiceUrls, scaled: Scaled, seconds: float, rounds: int) -> list[dict[str, Any]]:
+def measure(single: ServiceUrls, scaled: dict[str, Scaled], seconds: float, rounds: int) -> list[dict[str, Any]]:
+    """`scaled`: each scaled-out side's servers (SCALED_SIDES), each its own database and Redis Cluster."""
     clocks = {
         SINGLE: Clock({"postgres": postmaster(single.database_url)}, {"redis": redis_server(single.redis_url)}),
-        SCALED: scaled.clock,
-        DIRECT: scaled.clock,
+        **{name: side.clock for name, side in scaled.items()},
     }
-    urls = {SINGLE: single, SCALED: scaled.urls, DIRECT: scaled.urls}
+    urls = {SINGLE: single, **{name: side.urls for name, side in scaled.items()}}
     games = {name: itertools.cycle(seeds(200, name.encode())) for name in urls}
     servers = {}
     try:
@@ -99,13 +103,13 @@ def measure(single: ServiceUrls, scaled: Scaled, seconds: float, rounds: int) ->
                 idle[name].idle(IDLE)
             for _ in range(rounds):
                 for name in urls:
-                    before = scaled.prepared() if name in SCALED_SIDES else 0
+                    before = scaled[name].prepared() if name in scaled else 0
                     with meters[name].measuring():
                         port = servers[name][1]
                         tally = ours(port, clients, games[name], seconds / rounds, latencies[name], tables[name])
                         tallies[name].add(asyncio.run(tally))
-                    if name in SCALED_SIDES:
-                        prepared[name] += scaled.prepared() - before
+                    if name in scaled:
+                        prepared[name] += scaled[name].prepared() - before
             row: dict[str, Any] = {"clients": clients}
             for name in urls:
                 row[name] = dict(figures(tallies[name], latencies[name]))
@@ -129,24 +133,34 @@ def run(urls: ServiceUrls, seconds: float, rounds: int) -> dict[str, Any]:
     root = Path(tempfile.mkdtemp(prefix="tapis-bench-tiers-"))
     no_recovery = {port: {"citus.recover_2pc_interval": "-1"} for port in PORTS}
     try:
+        # each scaled-out side on a database and a Redis Cluster of its own, on the same Citus nodes: sharing one,
+        # each server's projector and webhook intake would also read the log the other side's commands write
         with (
-            LocalRedisCluster(root, masters=3) as cluster,
+            LocalRedisCluster(root / "coordinator", masters=3) as first,
+            LocalRedisCluster(root / "workers", masters=3) as second,
             citus_cluster.CitusCluster(ports=PORTS, settings=no_recovery) as citus,
         ):
-            coordinator = citus.create_database(DATABASE)
-            upgrade(coordinator)  # the migrations distribute the tables by game id (0009_citus.py)
-            clock = Clock(
-                {
-                    "coordinator": postmaster(coordinator),
-                    **{f"worker {n}": postmaster(citus.url(DATABASE, port)) for n, port in enumerate(citus.workers, 1)},
-                },
-                {f"redis {port}": redis_server(f"redis://{HOST}:{port}/0") for port in cluster.primaries()},
-            )
-            scaled = Scaled(ServiceUrls(database_url=coordinator, redis_url=cluster.url), clock, coordinator)
+            scaled = {}
+            for (name, cluster), database in zip(((SCALED, first), (DIRECT, second)), DATABASES, strict=True):
+                coordinator = citus.create_database(database)
+                upgrade(coordinator)  # the migrations distribute the tables by game id (0009_citus.py)
+                clock = Clock(
+                    {
+                        "coordinator": postmaster(coordinator),
+                        **{
+                            f"worker {n}": postmaster(citus.url(database, port))
+                            for n, port in enumerate(citus.workers, 1)
+                        },
+                    },
+                    {f"redis {port}": redis_server(f"redis://{HOST}:{port}/0") for port in cluster.primaries()},
+                )
+                urls_of_side = ServiceUrls(database_url=coordinator, redis_url=cluster.url)
+                nodes = [coordinator, *(citus.url(database, port) for port in citus.workers)]
+                scaled[name] = Scaled(urls_of_side, clock, nodes)
             return {
                 "rows": measure(urls, scaled, seconds, rounds),
-                "redis": ".".join(map(str, cluster.version)),
-                "not measured": clock.missing,
+                "redis": ".".join(map(str, first.version)),
+                "not measured": sorted({m for side in scaled.values() for m in side.clock.missing}),
             }
     finally:
         shutil.rmtree(root, ignore_errors=True)
