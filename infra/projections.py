@@ -111,6 +111,39 @@ end
 return saved
 """
 
+# KEYS as SAVE_IF_NEWER's: the summaries hash, the listing index, the bot-turn set, the creation set, the lobby set,
+# then one state key per game; ARGV: the games' ids, in the order of their state keys. Each game leaves every set
+# its summary says it is in (the filtered index keys named from KEYS[2], as the save names them), then its summary
+# and state go.
+DROP = """
+local prefix = KEYS[2]
+for i, id in ipairs(ARGV) do
+  local old = redis.call('HGET', KEYS[1], id)
+  if old then
+    local ok, decoded = pcall(cjson.decode, old)
+    if ok and type(decoded) == 'table' then
+      local game = type(decoded['game']) == 'string' and decoded['game'] or ''
+      local status = type(decoded['status']) == 'string' and decoded['status'] or ''
+      if game ~= '' then
+        redis.call('ZREM', prefix .. ':game:' .. game, id)
+        if status ~= '' then
+          redis.call('ZREM', prefix .. ':game:' .. game .. ':status:' .. status, id)
+        end
+      end
+      if status ~= '' then
+        redis.call('ZREM', prefix .. ':status:' .. status, id)
+      end
+    end
+  end
+  redis.call('HDEL', KEYS[1], id)
+  for k = 2, 5 do
+    redis.call('ZREM', KEYS[k], id)
+  end
+  redis.call('DEL', KEYS[5 + i])
+end
+return #ARGV
+"""
+
 SUMMARIES = "tapis:games:summary"
 INDEX = "tapis:games:index"
 CHECKPOINT = "tapis:projector:checkpoint"
@@ -232,6 +265,7 @@ class RedisProjections:
     ) -> None:
         self._redis = client
         self._save = client.register_script(SAVE_IF_NEWER)
+        self._drop = client.register_script(DROP)
         self._channel = channel
         self._layout = layout or layout_of(client)
         self._publish = publish
@@ -406,6 +440,23 @@ class RedisProjections:
                 await self._redis.delete(REBUILD)
             else:
                 await self._redis.set(REBUILD, msgspec.json.encode(place))
+
+    async def drop(self, game_ids: list[str]) -> None:
+        layout = self._layout
+        shards: dict[int, list[str]] = {}
+        for game_id in game_ids:
+            shards.setdefault(layout.shard(game_id), []).append(game_id)
+        with redis_errors():
+            for shard, ids in shards.items():  # one script per shard: its keys are in one slot
+                keys = [
+                    layout.summaries(shard),
+                    layout.index(shard),
+                    layout.bot_turns(shard),
+                    layout.created(shard),
+                    layout.lobbies(shard),
+                    *(layout.state(game_id) for game_id in ids),
+                ]
+                await self._drop(keys=keys, args=ids)
 
     async def reset(self) -> None:
         with redis_errors():

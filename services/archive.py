@@ -54,6 +54,8 @@ class Archiver:
             if await self.archive.move(game_id, version, ended_at, encode_document(document)):
                 self.repo.forget(game_id)
                 moved.append(game_id)
+        if moved:
+            await self.repo.unproject(moved)  # Redis keeps nothing of an archived game (docs/archive.md)
         return moved
 
     async def step(self) -> bool:

@@ -130,6 +130,17 @@ class Repository:
     def forget(self, game_id: str) -> None:
         self._records.pop(game_id, None)
 
+    async def unproject(self, game_ids: list[str]) -> None:
+        """Drop the projections of games the archive took (best effort: a failure leaves them, as before, and is
+        logged). Redis then keeps nothing of them, and a read refolds them from the archive without saving them."""
+        for game_id in game_ids:
+            self._written.pop(game_id, None)
+            self._projected.pop(game_id, None)
+        try:
+            await self.projections.drop(game_ids)
+        except ProjectionUnavailable as exc:
+            log.warning("the projections of %d archived games stay: %s", len(game_ids), exc)
+
     # -- saving: what the use cases write goes through here, not to the store behind -----------------------------
 
     async def create(self, record: GameRecord, events: list[NewEvent], metadata: dict[str, Any]) -> None:
@@ -182,7 +193,8 @@ class Repository:
         # a miss: Redis lost it, or it was written by code of another state schema (an earlier release): refold,
         # and put the table back so that the next read decodes it
         table = await self.replay(record.game_id, game_codec)
-        await self.project(table, imported=imported(record))
+        if record.game_id not in self._archived:  # an archived game's projection was dropped: it stays so
+            await self.project(table, imported=imported(record))
         return table
 
     async def table_to_write(self, record: GameRecord) -> Table[Any]:

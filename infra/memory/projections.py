@@ -107,6 +107,14 @@ class MemoryProjections:
         await self._round_trip()
         self._rebuild = place
 
+    async def drop(self, game_ids: list[str]) -> None:
+        await self._round_trip()
+        for game_id in game_ids:
+            for held in (self._states, self._summaries, self._index, self._created, self._listed):
+                held.pop(game_id, None)
+            self._lobbies.pop(game_id, None)
+            self._bot_turns.pop(game_id, None)
+
     async def reset(self) -> None:
         await self._round_trip()
         self._states.clear()

@@ -54,6 +54,10 @@ class Projections(Protocol):
     async def save_rebuild_place(self, place: RebuildPlace | None) -> None:
         """None: the rebuild is over (or abandoned). `reset` leaves the place alone."""
 
+    async def drop(self, game_ids: list[str]) -> None:
+        """Forget these games: their states, summaries and places in every index (the listing's, the lobbies', the
+        bot turns'). For archived games (services/archive.py), whose reads refold them from the archive."""
+
     async def reset(self) -> None: ...
 
     async def ping(self) -> None: ...

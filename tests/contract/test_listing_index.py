@@ -101,3 +101,31 @@ async def test_a_private_game_is_in_no_listing_but_in_the_lobby_schedule(project
     assert not {private, public} & set(await projections.lobbies(now, 100_000))
     assert await ids(projections, kind, "expired") == [public]
     assert await ids(projections, kind, "active") == []
+
+
+async def test_a_dropped_game_is_in_no_index_and_has_no_state(projections: Projections) -> None:
+    """`drop` (an archived game, services/archive.py): the game leaves every listing, the lobby schedule and the
+    bot turns, and its state is a miss; the games beside it keep theirs; saved again, it is back as a new game."""
+    kind, now = f"kind-{secrets.token_hex(4)}", time.time()
+    finished, lobby, waiting, kept = (f"{c}{secrets.token_hex(6)}" for c in "flwk")
+    await projections.save(finished, 9, b"f", lobby_summary(finished, kind, now, status="finished"))
+    await projections.save(lobby, 1, b"l", lobby_summary(lobby, kind, now + 1))
+    await projections.save(
+        waiting, 5, b"w", {**lobby_summary(waiting, kind, now + 2, status="active"), "bot_turn": True}
+    )
+    await projections.save(kept, 9, b"k", lobby_summary(kept, kind, now + 3, status="finished"))
+    dropped = [finished, lobby, waiting]
+
+    await projections.drop(dropped)
+
+    for game, status in [(kind, "finished"), (kind, "lobby"), (kind, "active"), (kind, None), (None, None)]:
+        assert not set(dropped) & set(await ids(projections, game, status, 100_000)), (game, status)
+    assert await ids(projections, kind, "finished") == [kept]
+    assert not set(dropped) & set(await projections.lobbies(now + 10, 100_000))
+    assert not set(dropped) & set(await projections.bot_turns(time.time() + 10, 100_000))
+    for game in dropped:
+        assert await projections.load(game) is None
+    assert await projections.load(kept) == (9, b"k")
+    await projections.drop([finished, f"never-{secrets.token_hex(6)}"])  # again, and a game never saved: nothing
+    await projections.save(finished, 9, b"f", lobby_summary(finished, kind, now + 20, status="finished"))
+    assert await ids(projections, kind, "finished") == [finished, kept]

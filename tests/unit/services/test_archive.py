@@ -7,6 +7,7 @@ import pytest
 
 from bootstrap import Adapters, Services, in_memory
 from infra.settings import Settings
+from services.codec import codec
 from services.errors import Conflict
 from tests.game_driver import new_game, play_to_end
 from tests.plain import plain
@@ -73,6 +74,30 @@ async def test_another_process_reads_the_archived_game_without_a_projection(
     assert plain(await other.queries.view(game_id, None))["status"] == "finished"
     assert await other.exports.export(game_id, None) == exported
     assert (await other.auditor.audit(game_id)).ok
+
+
+async def test_redis_keeps_nothing_of_an_archived_game_and_its_reads_do_not_put_it_back(
+    services: Services, adapters: Adapters, clock: ManualClock
+) -> None:
+    """The projections are the one place that grew with every game ever played (2.4 KB each, docs/capacity.md):
+    archiving drops the game's state, summary and places in the indexes, and reading it refolds it from the archive
+    without saving it again. A game beside it, not archived, keeps its projection."""
+    game_id = await finished_game(services)
+    clock.advance(3601)
+    recent = await finished_game(services)
+    fingerprint = codec("six-nimmt").fingerprint
+    assert await adapters.projections.load(game_id, fingerprint) is not None
+    listed = {s["game_id"] for s in await adapters.projections.summaries(0) or []}
+    assert {game_id, recent} <= listed
+
+    assert await services.archiver.archive_older_than(3600) == [game_id]
+
+    assert await adapters.projections.load(game_id, fingerprint) is None
+    assert game_id not in {s["game_id"] for s in await adapters.projections.summaries(0) or []}
+    assert plain(await services.queries.view(game_id, None))["status"] == "finished"
+    assert plain(await services.queries.replay(game_id, None, 5))["version"] == 5
+    assert await adapters.projections.load(game_id, fingerprint) is None  # read, and not put back
+    assert await adapters.projections.load(recent, fingerprint) is not None
 
 
 async def test_running_and_recent_games_stay_in_the_hot_tables(services: Services, clock: ManualClock) -> None:
