@@ -41,7 +41,18 @@ from services.ports import Checkpoint, ProjectionUnavailable, RebuildPlace
 # status it was indexed under is read from the summary it replaces. A private game is in none of the listing's sets.
 # The filtered index keys are named in the script from the listing index's own name (KEYS[2]), not passed as KEYS:
 # on a cluster they carry the same hash tag, so they are in the script's slot.
-SAVE_IF_NEWER = """
+# Lua that both scripts start with: a game leaves the sets of one status (the status's and its game's status's)
+LEAVE_STATUS = """
+local function leave_status(prefix, id, game, status)
+  redis.call('ZREM', prefix .. ':status:' .. status, id)
+  if game ~= '' then
+    redis.call('ZREM', prefix .. ':game:' .. game .. ':status:' .. status, id)
+  end
+end
+"""
+SAVE_IF_NEWER = (
+    LEAVE_STATUS
+    + """
 local saves = cmsgpack.unpack(ARGV[1])
 local prefix = KEYS[2]
 local saved = {}
@@ -71,10 +82,7 @@ for i, s in ipairs(saves) do
         redis.call('ZADD', prefix .. ':game:' .. game, created, id)
       end
       if was ~= '' and was ~= status then
-        redis.call('ZREM', prefix .. ':status:' .. was, id)
-        if game ~= '' then
-          redis.call('ZREM', prefix .. ':game:' .. game .. ':status:' .. was, id)
-        end
+        leave_status(prefix, id, game, was)
       end
       if status ~= '' then
         redis.call('ZADD', prefix .. ':status:' .. status, created, id)
@@ -110,12 +118,15 @@ for i, s in ipairs(saves) do
 end
 return saved
 """
+)
 
 # KEYS as SAVE_IF_NEWER's: the summaries hash, the listing index, the bot-turn set, the creation set, the lobby set,
 # then one state key per game; ARGV: the games' ids, in the order of their state keys. Each game leaves every set
 # its summary says it is in (the filtered index keys named from KEYS[2], as the save names them), then its summary
 # and state go.
-DROP = """
+DROP = (
+    LEAVE_STATUS
+    + """
 local prefix = KEYS[2]
 for i, id in ipairs(ARGV) do
   local old = redis.call('HGET', KEYS[1], id)
@@ -126,12 +137,9 @@ for i, id in ipairs(ARGV) do
       local status = type(decoded['status']) == 'string' and decoded['status'] or ''
       if game ~= '' then
         redis.call('ZREM', prefix .. ':game:' .. game, id)
-        if status ~= '' then
-          redis.call('ZREM', prefix .. ':game:' .. game .. ':status:' .. status, id)
-        end
       end
       if status ~= '' then
-        redis.call('ZREM', prefix .. ':status:' .. status, id)
+        leave_status(prefix, id, game, status)
       end
     end
   end
@@ -143,6 +151,7 @@ for i, id in ipairs(ARGV) do
 end
 return #ARGV
 """
+)
 
 SUMMARIES = "tapis:games:summary"
 INDEX = "tapis:games:index"
