@@ -234,6 +234,12 @@ class Layout:
     def lobbies(self, shard: int) -> str:
         return f"{self._base(shard)}:lobbies" if self.shards else LOBBIES
 
+    def script_keys(self, shard: int, game_ids: list[str]) -> list[str]:
+        """The KEYS of the save and drop scripts for these games of one shard: the shard's summaries, listing
+        index, bot turns, creation and lobby sets, then each game's state."""
+        shared = [self.summaries(shard), self.index(shard), self.bot_turns(shard), self.created(shard)]
+        return [*shared, self.lobbies(shard), *(self.state(game_id) for game_id in game_ids)]
+
     def channel(self, shard: int) -> str:
         return f"tapis:live:{{s{shard}}}"
 
@@ -343,14 +349,7 @@ class RedisProjections:
                 )
             )
         packed = msgspec.msgpack.encode(fields)
-        keys = [
-            layout.summaries(shard),
-            layout.index(shard),
-            layout.bot_turns(shard),
-            layout.created(shard),
-            layout.lobbies(shard),
-            *(layout.state(s.game_id) for s in saves),
-        ]
+        keys = layout.script_keys(shard, [s.game_id for s in saves])
         try:
             await self._save(keys=keys, args=[packed, *(s.blob for s in saves)])
         except REDIS_ERRORS as exc:
@@ -457,15 +456,7 @@ class RedisProjections:
             shards.setdefault(layout.shard(game_id), []).append(game_id)
         with redis_errors():
             for shard, ids in shards.items():  # one script per shard: its keys are in one slot
-                keys = [
-                    layout.summaries(shard),
-                    layout.index(shard),
-                    layout.bot_turns(shard),
-                    layout.created(shard),
-                    layout.lobbies(shard),
-                    *(layout.state(game_id) for game_id in ids),
-                ]
-                await self._drop(keys=keys, args=ids)
+                await self._drop(keys=layout.script_keys(shard, ids), args=ids)
 
     async def reset(self) -> None:
         with redis_errors():
