@@ -44,10 +44,14 @@ function createForm(games: Schemas["CatalogEntry"][]): HTMLFormElement {
   const privacy = checkbox(t("create.private"), false, t("create.private.help"));
   const timer = h("input", { type: "number", name: "turn_seconds", min: "1", max: "86400", inputmode: "numeric" });
   let options: Field | null = null;
+  // the game whose options are drawn, or being drawn: choosing it again draws nothing again (a second drawing that
+  // finished last replaced the options a person, or a test, had already changed since the first)
+  let drawn = "";
 
   const drawGame = async (): Promise<void> => {
     const entry = games.find((candidate) => candidate.game === gameSelect.value);
-    if (!entry) return;
+    if (!entry || entry.game === drawn) return;
+    drawn = entry.game;
     players.min = String(entry.min_players);
     players.max = String(entry.max_players);
     players.value = String(Math.min(Math.max(4, entry.min_players), entry.max_players));
@@ -59,7 +63,11 @@ function createForm(games: Schemas["CatalogEntry"][]): HTMLFormElement {
       const detail = await call(
         api.GET("/v1/catalog/{game}", { params: { path: { game: entry.game as GameName } } }),
       );
-      if (!detail || gameSelect.value !== entry.game) return;
+      if (!detail) {
+        if (drawn === entry.game) drawn = ""; // not drawn: choosing the game again asks again
+        return;
+      }
+      if (gameSelect.value !== entry.game) return;
       const schema = detail.options_schema as Json;
       const root = resolve(schema, schema);
       options = objectField(t("create.options"), root, detail.options as Json, schema);
