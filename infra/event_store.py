@@ -94,8 +94,6 @@ WHERE shardid = get_shard_id_for_distribution_column('events', $1::text) AND sha
 ORDER BY groupid LIMIT 1
 """
 GROUPS_KEPT = 100_000
-# WORKERS (TAPIS_CITUS_WORKER_APPENDS, infra/citus_workers.py): the same transaction sent to the worker itself, which
-# runs each statement on its own shard by local execution; the coordinator then plans nothing for a command.
 
 
 GRANT_SEAT = """
@@ -140,7 +138,7 @@ class PostgresEventStore:
         workers: WorkerPools | None = None,
     ) -> None:
         self._pool = pool
-        # on Citus with TAPIS_CITUS_WORKER_APPENDS: each worker's group commit sent to that worker itself (WORKERS)
+        # on Citus with TAPIS_CITUS_WORKER_APPENDS: each worker's group commit sent to that worker itself (_writer)
         self._workers = workers
         self._sharded: bool | None = None  # events distributed by Citus: asked once, on the first read or append
         self._observer = observer  # appends timed and traced from outside (services/observer.py)
@@ -216,27 +214,25 @@ class PostgresEventStore:
         with self._observer.group_commit([(item.stream_id, item.expected) for item in items]):
             pool = await self._writer(group)
             outcomes = await self._append_batch(items, pool)
-            if pool is not self._pool and any(isinstance(o, StoreUnavailable) for o in outcomes):
+            unanswered = any(isinstance(o, StoreUnavailable) for o in outcomes)
+            if unanswered and self._workers is not None and group is not None and pool is not self._pool:
                 # the worker did not answer: its address is asked again before its next batch (a worker replaced)
-                self._forget_worker(group)
+                self._workers.forget(group)
             return outcomes
 
     async def _writer(self, group: int | None) -> asyncpg.Pool:
-        """Where a batch goes: the coordinator (or the one Postgres), or with WORKERS the worker of its node group.
-        A worker pool that cannot be had sends the batch through the coordinator, which routes it all the same:
-        nothing was sent yet, so nothing can be written twice."""
+        """Where a batch goes: the coordinator (or the one Postgres), or with worker pools (infra/citus_workers.py)
+        the worker of its node group, which runs each game's statement on its own shard by local execution, so the
+        coordinator plans nothing for a command. A worker pool that cannot be had (not kept: the next batch tries
+        again) sends the batch through the coordinator, which routes it all the same: nothing was sent yet, so
+        nothing can be written twice."""
         if group is None or self._workers is None:
             return self._pool
         try:
             return await self._workers.pool(group)
         except (UnknownWorker, *CONNECTION_ERRORS) as exc:
             log.warning("node group %d: appending through the coordinator: %s", group, exc)
-            self._forget_worker(group)
             return self._pool
-
-    def _forget_worker(self, group: int | None) -> None:
-        if group is not None and self._workers is not None:
-            self._workers.forget(group)
 
     async def _append_batch(self, items: list[PendingAppend], pool: asyncpg.Pool) -> list[int | BaseException]:
         if len(items) > 1:

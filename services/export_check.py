@@ -48,6 +48,11 @@ def tokenless(record: GameRecord) -> bool:
     return record.admin_token_hash in (NO_TOKEN, ARCHIVED)
 
 
+def archived(record: GameRecord) -> bool:
+    """Whether the game is served from the archive (its record restored from its document there)."""
+    return record.admin_token_hash == ARCHIVED
+
+
 def imported(record: GameRecord) -> bool:
     """Whether the game came in by `tapis import` (or back from the archive): only such a record has no admin."""
     return record.admin_token_hash == NO_TOKEN

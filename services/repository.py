@@ -17,7 +17,7 @@ from cachetools import LRUCache
 from domain.kernel.table import Table
 from services.codec import GameCodec, codec, encode_table
 from services.errors import NotFound
-from services.export_check import ARCHIVED, imported, restorable
+from services.export_check import ARCHIVED, archived, imported, restorable
 from services.ports import (
     Archive,
     EventStore,
@@ -193,7 +193,7 @@ class Repository:
         # a miss: Redis lost it, or it was written by code of another state schema (an earlier release): refold,
         # and put the table back so that the next read decodes it
         table = await self.replay(record.game_id, game_codec)
-        if record.game_id not in self._archived:  # an archived game's projection was dropped: it stays so
+        if not archived(record):  # an archived game's projection was dropped (unproject): it stays so
             await self.project(table, imported=imported(record))
         return table
 
