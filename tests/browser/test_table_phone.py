@@ -160,6 +160,19 @@ OFF_SCREEN = """async () => {
 }"""
 
 
+def settled_first_screen(page: Page) -> dict[str, Any]:
+    """OFF_SCREEN once the table has settled: a look can fall between two redraws of the paced events (the hand
+    emptied, a line over the prompt for a frame), which a player never sees for longer. What stays off the first
+    screen for a second is a fault."""
+    shown: dict[str, Any] = page.evaluate(OFF_SCREEN)
+    for _ in range(4):
+        if not (shown["hand"] or shown["controls"] or shown["prompt"] or shown["empty"]):
+            break
+        page.wait_for_timeout(250)
+        shown = page.evaluate(OFF_SCREEN)
+    return shown
+
+
 @pytest.mark.parametrize("locale", ["fr-FR", "en-US"])
 @pytest.mark.parametrize("game", list(PLAYED))
 def test_the_hand_and_the_decision_are_on_the_first_screen(
@@ -185,15 +198,7 @@ def test_the_hand_and_the_decision_are_on_the_first_screen(
         problems: list[str] = []
 
         def look(page: Page, clicks: int) -> bool:
-            shown = page.evaluate(OFF_SCREEN)
-            # a decision is judged once the table has settled: a look can fall between two redraws of the paced
-            # events (the hand emptied, a line over the prompt for a frame), which a player never sees for longer.
-            # What stays off the first screen for a second is a fault
-            for _ in range(4):
-                if not (shown["hand"] or shown["controls"] or shown["prompt"] or shown["empty"]):
-                    break
-                page.wait_for_timeout(250)
-                shown = page.evaluate(OFF_SCREEN)
+            shown = settled_first_screen(page)
             seen.append(shown)
             if shown["hand"] or shown["controls"] or shown["prompt"] or shown["empty"]:
                 if not problems:  # what the first one looked like, among the artifacts (gitignored)
@@ -216,3 +221,40 @@ def test_the_hand_and_the_decision_are_on_the_first_screen(
         )
         assert page_errors(page) == [], page_errors(page)
         assert console == [], console
+
+
+# rows drawn taller than any state of le-baron's makes them (each row's tally wrapped under its cards): with two
+# lines of prompt above, the five rows no longer fit between the table's head and the hand's bar
+TALL_ROWS = ".gt-le-baron .sn-row { min-height: 7.5rem; }"
+
+
+def test_the_rows_to_choose_from_stay_above_the_hand_however_tall(browser: Browser, web_url: str) -> None:
+    """While the person chooses a row, the rows scroll in place above the bar of the hand (table-kit's fitAboveDock)
+    rather than slipping under it: le-baron's rows grow with their tallies (a row of five cards of four colours
+    wraps its tally), and CI once met the fifth row under the bar (2026-12-04, row 5 drawn at 720 px of 844)."""
+    players, options, seed, choose = PLAYED["le-baron"]
+    seated = seat_person_with_bots(web_url, "le-baron", players, options, seed)
+    phone = contextmanager(_page)(browser, PHONE, locale="fr-FR", is_mobile=True, has_touch=True, device_scale_factor=3)
+    with phone as page:
+        page.add_init_script(
+            "document.addEventListener('DOMContentLoaded', () => {"
+            f" const style = document.createElement('style'); style.textContent = {TALL_ROWS!r};"
+            " document.head.append(style); });"
+        )
+        open_table(page, web_url, seated)
+        choices: list[dict[str, Any]] = []
+
+        def look(page: Page, clicks: int) -> bool:
+            if page.locator(".gt-table [data-move*='choose_row']").count() > 0:
+                shown = settled_first_screen(page)
+                assert shown["controls"] == [] and shown["empty"] == [] and shown["prompt"] is None, (
+                    f"decision {clicks + 1}: {shown}"
+                )
+                choices.append(shown)
+            return False
+
+        play_to_the_end(page, choose, seconds=150, shoot_when=look, always=True)
+        assert choices, "le-baron: the person never chose a row"
+        # the rows did not fit: some were a swipe away inside their box, which showed the others
+        assert any(shown["moves"] >= 4 for shown in choices)
+        assert page_errors(page) == [], page_errors(page)

@@ -127,8 +127,24 @@ def finish_with_bots(api: Tapis, game_id: str, tokens: list[str]) -> None:
         assert forfeited.status_code == 200, forfeited.text
 
 
+# games played at most until one lasts long enough for two searches: a barbu round can end in its first trick (the
+# king of hearts taken at once), and the game id, hence the deal, is new at each run
+GAMES_AT_MOST = 5
+
+
 @pytest.mark.parametrize(("game", "players"), GAMES)
 async def test_no_seat_sees_another_seats_secrets(api: Tapis, services: Services, game: str, players: int) -> None:
+    for _ in range(GAMES_AT_MOST):
+        searched, secrets_found = await search_a_game(api, services, game, players)
+        if searched >= 2:
+            break
+    assert searched >= 2, f"{GAMES_AT_MOST} games ended before anything was searched"
+    assert secrets_found > 0, "nothing hidden was found to search for: the derivation is broken"
+
+
+async def search_a_game(api: Tapis, services: Services, game: str, players: int) -> tuple[int, int]:
+    """Plays a new game with random legal moves, searching every seat's responses at CHECKS moments for what the
+    other seats hold; the moments searched and the secrets searched for."""
     game_id, _, tokens = api.new_game(game, players, shortest_options(game, players))
     record = await services.repo.record(game_id)
     rules = codec(game).rules
@@ -166,6 +182,6 @@ async def test_no_seat_sees_another_seats_secrets(api: Tapis, services: Services
         moves_now = api.moves(game_id, tokens[seat])
         response = api.command(game_id, tokens[seat], moves_now[draws.draw(len(moves_now))])
         assert response.status_code == 200, response.text
-    assert searched >= 2, "the game ended before anything was searched"
-    assert secrets_found > 0, "nothing hidden was found to search for: the derivation is broken"
+    # the seed, hidden from every seat while the game is played, is published once it has ended
     assert msgspec.json.decode(api.http.get(f"/v1/games/{game_id}").content)["seed"] == record.seed.hex()
+    return searched, secrets_found

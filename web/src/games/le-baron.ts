@@ -151,7 +151,8 @@ class LeBaronTable {
       const label = t(taking ? "lb.take" : "lb.place", { row: index + 1, what });
       list.append(rowItem(this.ctx, index, cards, side, words, move, label));
     });
-    return area(t("lb.rows"), "lb-rows-area", list);
+    // while the viewer chooses a row, the rows fit above the bar of the hand on a phone (table-kit's fitAboveDock)
+    return area(t("lb.rows"), choose.size ? "lb-rows-area gt-fit" : "lb-rows-area", list);
   }
 
   private revealed(): HTMLElement | null {

@@ -114,7 +114,8 @@ class SixNimmtTable {
       const label = t("sn.take", { row: index + 1, what });
       list.append(rowItem(this.ctx, index, cards, summary, words, move, label));
     });
-    return area(t("sn.rows"), "sn-rows-area", list);
+    // while the viewer chooses a row, the rows fit above the bar of the hand on a phone (table-kit's fitAboveDock)
+    return area(t("sn.rows"), take.size ? "sn-rows-area gt-fit" : "sn-rows-area", list);
   }
 
   private revealed(): HTMLElement | null {

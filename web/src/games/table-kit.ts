@@ -186,9 +186,11 @@ const FIT_LEAST = 96;
 
 /**
  * On a phone, each part of the table marked `gt-fit` (bohnanza's trading panel, whose offers and suggestions come
- * and go) scrolls in place within the room left on the first screen between its top and the bar at the bottom, so
- * that the bar never covers its controls however tall the rest is; elsewhere it takes the height it needs. Measured
- * once the table is in the page (the header above it, the bar's height and the screen vary), at every redraw.
+ * and go; six-nimmt's and le-baron's rows while the viewer chooses one, five rows whose tallies may wrap under two
+ * lines of prompt) scrolls in place within the room left on the first screen between its top and the bar at the
+ * bottom, so that the bar never covers its controls however tall the rest is; elsewhere it takes the height it
+ * needs. Measured once the table is in the page (the header above it, the bar's height and the screen vary), at
+ * every redraw and whenever the screen's size changes (a phone turned, its address bar folded away).
  */
 function fitAboveDock(table: HTMLElement): void {
   const bar = table.querySelector<HTMLElement>(".gt-dock");
@@ -198,7 +200,26 @@ function fitAboveDock(table: HTMLElement): void {
     const top = part.getBoundingClientRect().top + window.scrollY;
     const room = window.innerHeight - bar.getBoundingClientRect().height - top - FIT_MARGIN;
     part.style.maxHeight = `${Math.max(room, FIT_LEAST)}px`;
+    showAMove(part);
   }
+}
+
+/**
+ * A part that scrolls in place and shows none of its moves (le-baron's fourth and fifth rows, the only ones a card
+ * may go on, below three that may not) is scrolled to its first move: the player sees something to do without
+ * searching for it, and the rows above are a swipe back.
+ */
+function showAMove(part: HTMLElement): void {
+  if (part.scrollHeight <= part.clientHeight + 1) return;
+  const moves = Array.from(part.querySelectorAll<HTMLElement>("[data-move]:not([disabled])"));
+  const view = part.getBoundingClientRect();
+  const inView = (move: HTMLElement): boolean => {
+    const box = move.getBoundingClientRect();
+    return box.top >= view.top - 0.5 && box.bottom <= view.bottom + 0.5;
+  };
+  const first = moves[0];
+  if (first === undefined || moves.some(inView)) return;
+  part.scrollTop += first.getBoundingClientRect().top - view.top;
 }
 
 /** A titled area of the table. */
@@ -282,7 +303,12 @@ function findByKey(root: HTMLElement, key: string): HTMLElement | null {
 export function tableRenderer(game: string, build: (ctx: TableContext, redraw: () => void) => HTMLElement): GameRenderer {
   // the table drawn last, drawn again when the screen crosses the phone width (a renderer may lay it out otherwise)
   let latest: (() => void) | null = null;
-  if (typeof window !== "undefined") window.matchMedia(NARROW).addEventListener("change", () => latest?.());
+  if (typeof window !== "undefined") {
+    window.matchMedia(NARROW).addEventListener("change", () => latest?.());
+    window.addEventListener("resize", () => {
+      for (const table of document.querySelectorAll<HTMLElement>(`.gt-${game}.gt-table`)) fitAboveDock(table);
+    });
+  }
   const renderer: GameRenderer = {
     render(root: HTMLElement, ctx: TableContext): void {
       ensureStylesheet();
