@@ -174,7 +174,7 @@ class RedisWakeups:
                 lost = True
             finally:
                 with contextlib.suppress(*REDIS_ERRORS):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()
             await asyncio.sleep(self._resubscribe)
 
     async def _follow_shards(self, client: RedisCluster) -> None:

@@ -57,7 +57,7 @@ class RedisRecordNews:
                     await asyncio.wait_for(stop.wait(), timeout=RESUBSCRIBE_SECONDS)
             finally:
                 with contextlib.suppress(*REDIS_ERRORS):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()
 
     async def _follow_cluster(self, client: RedisCluster, stop: asyncio.Event, forget: Callable[[str], None]) -> None:
         lost = False

@@ -23,8 +23,6 @@ from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
 from redis.exceptions import RedisClusterException, RedisError
 
-from infra.redis_connection import guard
-
 Client: TypeAlias = redis.Redis | RedisCluster
 
 # Every failure of a Redis call: redis-py's cluster client raises some that are not RedisError (a slot no node
@@ -113,7 +111,7 @@ def sentinel_client(target: SentinelTarget, **options: Any) -> redis.Redis:
     """A client of the service's primary, whoever it is now (redis-py's `Sentinel.master_for`)."""
     # the sentinels with the same timeouts as the primary, so that a sentinel that hangs holds nobody long
     timeouts = {k: v for k, v in options.items() if k in ("socket_timeout", "socket_connect_timeout")}
-    sentinel = Sentinel(target.sentinels, sentinel_kwargs=timeouts)  # type: ignore[no-untyped-call]
+    sentinel = Sentinel(target.sentinels, sentinel_kwargs=timeouts)
     if target.tls:
         options = {**options, "ssl": True}
         if target.ssl_ca_certs:
@@ -125,8 +123,7 @@ def sentinel_client(target: SentinelTarget, **options: Any) -> redis.Redis:
 
 
 def connect(url: str, **options: Any) -> Client:
-    """The client of `url`; `options` are redis-py connection options (timeouts), the same for every kind. Its
-    connections report a socket the server closed as a ConnectionError (infra/redis_connection.py)."""
+    """The client of `url`; `options` are redis-py connection options (timeouts), the same for every kind."""
     client: Client
     if is_sentinel_url(url):
         client = sentinel_client(sentinel_target(url), **options)
@@ -137,5 +134,4 @@ def connect(url: str, **options: Any) -> Client:
         startup = [ClusterNode(host, port) for host, port in nodes]
         # require_full_coverage off: while a master's slots are failing over, the other slots keep serving
         client = RedisCluster.from_url(plain, startup_nodes=startup, require_full_coverage=False, **options)
-    guard(client)
     return client

@@ -29,4 +29,4 @@ async def test_each_saved_version_is_published_on_the_game_channel(redis_conn: r
         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=2.0)
         assert message is not None and message["data"] == b"2"
     finally:
-        await pubsub.aclose()  # type: ignore[no-untyped-call]
+        await pubsub.aclose()
