@@ -17,6 +17,7 @@ import {
   prompt,
   revealedArea,
   rowItem,
+  rowsArea,
   rowSlots,
   seatsPanel,
   tableRenderer,
@@ -151,8 +152,7 @@ class LeBaronTable {
       const label = t(taking ? "lb.take" : "lb.place", { row: index + 1, what });
       list.append(rowItem(this.ctx, index, cards, side, words, move, label));
     });
-    // while the viewer chooses a row, the rows fit above the bar of the hand on a phone (table-kit's fitAboveDock)
-    return area(t("lb.rows"), choose.size ? "lb-rows-area gt-fit" : "lb-rows-area", list);
+    return rowsArea(t("lb.rows"), "lb-rows-area", list, choose.size > 0);
   }
 
   private revealed(): HTMLElement | null {

@@ -17,6 +17,7 @@ import {
   prompt,
   revealedArea,
   rowItem,
+  rowsArea,
   rowSlots,
   seatsPanel,
   tableRenderer,
@@ -114,8 +115,7 @@ class SixNimmtTable {
       const label = t("sn.take", { row: index + 1, what });
       list.append(rowItem(this.ctx, index, cards, summary, words, move, label));
     });
-    // while the viewer chooses a row, the rows fit above the bar of the hand on a phone (table-kit's fitAboveDock)
-    return area(t("sn.rows"), take.size ? "sn-rows-area gt-fit" : "sn-rows-area", list);
+    return rowsArea(t("sn.rows"), "sn-rows-area", list, take.size > 0);
   }
 
   private revealed(): HTMLElement | null {

@@ -222,6 +222,13 @@ function showAMove(part: HTMLElement): void {
   part.scrollTop += first.getBoundingClientRect().top - view.top;
 }
 
+// the parts that fit are measured again whenever the screen's size changes, on every table in the page
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => {
+    for (const table of document.querySelectorAll<HTMLElement>(".gt-table")) fitAboveDock(table);
+  });
+}
+
 /** A titled area of the table. */
 export function area(title: string, className: string, ...children: (Child | Child[])[]): HTMLElement {
   return el("section", { class: `gt-area ${className}`, "aria-label": title }, el("h3", {}, title), ...children);
@@ -303,12 +310,7 @@ function findByKey(root: HTMLElement, key: string): HTMLElement | null {
 export function tableRenderer(game: string, build: (ctx: TableContext, redraw: () => void) => HTMLElement): GameRenderer {
   // the table drawn last, drawn again when the screen crosses the phone width (a renderer may lay it out otherwise)
   let latest: (() => void) | null = null;
-  if (typeof window !== "undefined") {
-    window.matchMedia(NARROW).addEventListener("change", () => latest?.());
-    window.addEventListener("resize", () => {
-      for (const table of document.querySelectorAll<HTMLElement>(`.gt-${game}.gt-table`)) fitAboveDock(table);
-    });
-  }
+  if (typeof window !== "undefined") window.matchMedia(NARROW).addEventListener("change", () => latest?.());
   const renderer: GameRenderer = {
     render(root: HTMLElement, ctx: TableContext): void {
       ensureStylesheet();
@@ -348,6 +350,12 @@ export function rowSlots(count: number, sixthTakes = true): HTMLElement[] {
   for (let place = count + 1; place <= 5; place += 1) slots.push(el("span", { class: "sn-slot", "aria-hidden": "true" }));
   if (sixthTakes && count <= 5) slots.push(el("span", { class: "sn-slot sixth", "aria-hidden": "true", title: t("kit.sixthTakes") }));
   return slots;
+}
+
+/** The rows of a six-nimmt or le-baron table; while the viewer chooses one of them, a part that fits above the bar
+ * of the hand on a phone (`fitAboveDock`), so the bar never covers a row to choose. */
+export function rowsArea(title: string, className: string, list: HTMLElement, choosing: boolean): HTMLElement {
+  return area(title, choosing ? `${className} gt-fit` : className, list);
 }
 
 /** One row of a six-nimmt or le-baron table: its cards and its tally, a button that sends `move` (with `label`)
