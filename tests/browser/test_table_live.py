@@ -5,15 +5,18 @@ request starts right after the last event the page had seen."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
+from tests.browser.table_play import DRAWN, Seated, open_table
 from tests.browser.test_lobby import api_view, create_six_nimmt, game_id_of
+from tests.e2e.client import Tapis
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, Route
+    from playwright.sync_api import APIResponse, Page, Request, Route
 
 pytestmark = pytest.mark.browser
 
@@ -58,3 +61,61 @@ def test_the_stream_resumes_with_last_event_id_after_a_dropped_connection(page: 
     assert resumed["last-event-id"] == str(fed[0])
     assert resumed["authorization"] == first["authorization"]
     assert page.locator("#error").text_content() == ""
+
+
+def test_a_view_read_before_a_later_one_drawn_is_never_drawn_over_it(page: Page, web_url: str) -> None:
+    """Two reads of the table overlap: the first read the view, then waited on its legal moves while the second read
+    and drew a later view. The first must not draw its older view over it once its moves come: the page would offer
+    moves of a past state (a move of a finished game, refused), and nothing would correct it until the next event.
+    The legal-moves answers are held here (each computed by the server when asked, delivered when released), the
+    later ones released first; `make test` met it once at a game's end (test_lobby's whole game)."""
+    with httpx.Client(base_url=web_url, timeout=10) as http:
+        api = Tapis(http)
+        created = api.create("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, seed="5e" * 32)
+        game_id, admin = created["game_id"], created["admin_token"]
+        ada = api.join(game_id, "Ada")["player_token"]
+        bea = api.join(game_id, "Bea")["player_token"]
+        api.start(game_id, admin)
+        open_table(page, web_url, Seated(game_id, ada))
+        page.wait_for_function("() => document.querySelector('.gt-table [data-move]') !== null")
+
+        held: list[tuple[Route, APIResponse]] = []
+
+        def hold(route: Route) -> None:
+            held.append((route, route.fetch()))  # answered by the server now, given to the page when released
+
+        def held_at(version: int) -> list[tuple[Route, APIResponse]]:
+            return [item for item in held if item[1].json()["version"] == version]
+
+        def wait_for(condition: Callable[[], bool]) -> None:
+            for _ in range(200):
+                if condition():
+                    return
+                page.wait_for_timeout(25)  # the page's requests reach the route handler while the test waits
+            raise AssertionError("the page did not read its legal moves")
+
+        page.route("**/v1/games/*/legal-moves", hold)
+        # Bea's card: the page reads the view and its moves (read 1, held)
+        assert api.command(game_id, bea, api.moves(game_id, bea)[0]).status_code == 200
+        first = api.view(game_id)["version"]
+        wait_for(lambda: bool(held_at(first)))
+        # Ada's card, played from another tab: the turn resolves, the page reads again (read 2, held)
+        assert api.command(game_id, ada, api.moves(game_id, ada)[0]).status_code == 200
+        latest = api.view(game_id)["version"]
+        wait_for(lambda: bool(held_at(latest)))
+        for route, answer in reversed(held):  # the later reads first: the page draws the latest view
+            if answer.json()["version"] != first:
+                route.fulfill(response=answer)
+        page.wait_for_function(f"() => Number(document.querySelector('.gt-table').dataset.version) === {latest}")
+        for route, answer in held_at(first):  # then the first read's moves come
+            asked = route.request
+
+            def answered(request: Request, asked: Request = asked) -> bool:
+                return request == asked
+
+            with page.expect_request_finished(answered):
+                route.fulfill(response=answer)
+        page.unroute("**/v1/games/*/legal-moves")
+        page.wait_for_timeout(300)  # its continuation: what it draws, it draws within a few tasks
+        drawn = page.evaluate(DRAWN)
+        assert drawn["version"] == latest, f"the view of version {drawn['version']} was drawn over {latest}"

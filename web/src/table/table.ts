@@ -132,8 +132,10 @@ export class Table implements TableHost {
       return;
     }
     const view = answer.data;
-    // reads overlap (a click's and the stream's): an answer older than the view drawn already is dropped
-    if (this.view && token === this.token && view.version < this.view.version) return;
+    // reads overlap (a click's and the stream's): an answer older than the view drawn already is dropped, here and
+    // again once the legal moves are read (another read may have drawn a later view meanwhile: the game's end)
+    const outdated = (): boolean => this.view !== null && token === this.token && view.version < this.view.version;
+    if (outdated()) return;
     let moves: unknown[] = [];
     if (view.status === "active" && this.seat && view.you !== null) {
       const legal = await call(
@@ -147,7 +149,7 @@ export class Table implements TableHost {
       if (legal && legal.version !== view.version) this.scheduleRefresh();
     }
     // actions began to be shown meanwhile: they draw the views from here on, then read the live one again
-    if (this.stepping) return;
+    if (this.stepping || outdated()) return;
     this.view = view;
     this.moves = moves;
     this.draw();
