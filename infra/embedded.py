@@ -348,13 +348,23 @@ def _postgres_bin() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
 
 
+# Held while the server user is looked up and created: `make test`'s workers start their servers at once, and
+# `useradd` does not serialise itself (four at once mostly all succeed, each writing its own uid, the last write
+# winning), so on a machine without the user a worker's initdb ran under a uid that no longer named it ("could not
+# look up effective user ID 999") and every test of that worker failed. tests/integration/test_embedded.py plays it.
+_USER_LOCK = Path("/run/lock") if Path("/run/lock").is_dir() else Path("/tmp")  # noqa: S108 - root's own lock file
+
+
 def _server_user() -> str | None:
     if os.geteuid() != 0:
         return None
-    try:
-        pwd.getpwnam(SERVER_USER)
-    except KeyError:
-        _run(["useradd", "--system", "--shell", "/usr/sbin/nologin", SERVER_USER], user=None, cwd=None, what="useradd")
+    with (_USER_LOCK / "tapis-embedded-user.lock").open("ab") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        try:
+            pwd.getpwnam(SERVER_USER)
+        except KeyError:
+            command = ["useradd", "--system", "--shell", "/usr/sbin/nologin", SERVER_USER]
+            _run(command, user=None, cwd=None, what="useradd")
     return SERVER_USER
 
 

@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -222,3 +223,61 @@ def _wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "condition not met in time"
         time.sleep(0.05)
+
+
+# one worker of `make test`: looks the server user up, or creates it, as a server's start does
+_START_AS_A_WORKER = """
+import pwd
+import sys
+import infra.embedded as embedded
+embedded.SERVER_USER = sys.argv[1]
+print("ready", flush=True)
+sys.stdin.readline()  # all go at once
+user = embedded._server_user()
+print(user, pwd.getpwnam(user).pw_uid)  # the uid its servers would run under
+"""
+
+
+def _read_all(stream: IO[bytes] | None) -> bytes:
+    assert stream is not None
+    return stream.read()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the server user is created only when the tests run as root")
+def test_workers_creating_the_server_user_at_once_all_get_it() -> None:
+    """`make test`'s workers start their servers together; on a machine without the server user they all create it.
+
+    `useradd` does not serialise itself: four at once mostly all succeed, each writing its own uid, and the last
+    write wins, so without the lock a worker's initdb ran under a uid that no longer named the user ("could not
+    look up effective user ID 999") or a `useradd` refused ("already exists"). Played here with processes and a user
+    of the test's own, removed after.
+    """
+    import pwd
+
+    name = f"tapis_race_{os.getpid()}"
+    try:
+        workers = [
+            subprocess.Popen(
+                [sys.executable, "-c", _START_AS_A_WORKER, name],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+            for _ in range(4)
+        ]
+        for worker in workers:
+            assert worker.stdout is not None and worker.stdout.readline() == b"ready\n"
+        for worker in workers:
+            assert worker.stdin is not None
+            worker.stdin.write(b"go\n")
+            worker.stdin.close()
+        ended = [(_read_all(worker.stdout), _read_all(worker.stderr)) for worker in workers]
+        for worker in workers:
+            worker.wait(timeout=60)
+        uid = pwd.getpwnam(name).pw_uid
+        seen = [(worker.returncode, out.decode().strip()) for worker, (out, _) in zip(workers, ended, strict=True)]
+        assert seen == [(0, f"{name} {uid}")] * 4, [err.decode()[-300:] for _, err in ended]
+    finally:
+        # concurrent useradds can leave the name more than once in /etc/passwd: removed until none is left
+        while subprocess.run(["userdel", name], check=False, capture_output=True).returncode == 0:
+            pass
