@@ -128,6 +128,7 @@ def test_the_replay_draws_what_the_api_gives_a_seat_and_a_spectator(web_url: str
     keep(page, f"replay-{game}-seat")
 
     page.select_option("#viewer-select", "spectator")
+    page.wait_for_selector('#table[data-seat="spectator"][aria-busy="false"]')  # not the seat's table still shown
     at(page, checked[-1])
     for version in checked:
         page.fill("#scrub", str(version))

@@ -14,7 +14,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -232,15 +231,10 @@ import sys
 import infra.embedded as embedded
 embedded.SERVER_USER = sys.argv[1]
 print("ready", flush=True)
-sys.stdin.readline()  # all go at once
+sys.stdin.read()  # all go at once: the end of the pipe they share
 user = embedded._server_user()
 print(user, pwd.getpwnam(user).pw_uid)  # the uid its servers would run under
 """
-
-
-def _read_all(stream: IO[bytes] | None) -> bytes:
-    assert stream is not None
-    return stream.read()
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the server user is created only when the tests run as root")
@@ -255,25 +249,22 @@ def test_workers_creating_the_server_user_at_once_all_get_it() -> None:
     import pwd
 
     name = f"tapis_race_{os.getpid()}"
+    go, told = os.pipe()
     try:
         workers = [
             subprocess.Popen(
                 [sys.executable, "-c", _START_AS_A_WORKER, name],
-                stdin=subprocess.PIPE,
+                stdin=go,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
             )
             for _ in range(4)
         ]
+        os.close(go)
         for worker in workers:
             assert worker.stdout is not None and worker.stdout.readline() == b"ready\n"
-        for worker in workers:
-            assert worker.stdin is not None
-            worker.stdin.write(b"go\n")
-            worker.stdin.close()
-        ended = [(_read_all(worker.stdout), _read_all(worker.stderr)) for worker in workers]
-        for worker in workers:
-            worker.wait(timeout=60)
+        os.close(told)
+        ended = [worker.communicate(timeout=60) for worker in workers]
         uid = pwd.getpwnam(name).pw_uid
         seen = [(worker.returncode, out.decode().strip()) for worker, (out, _) in zip(workers, ended, strict=True)]
         assert seen == [(0, f"{name} {uid}")] * 4, [err.decode()[-300:] for _, err in ended]
