@@ -80,12 +80,16 @@ def game_state(client: Tapis, game_id: str, token: str | None = None) -> tuple[A
 
 def portal_state(client: Tapis) -> tuple[Any, ...]:
     """The portal's games (each with its seats taken) and webhooks: a refused creation, join or registration adds
-    none. Not their versions or statuses: earlier tests' games with bots go on playing in the background."""
+    none. Not the games' versions or statuses, nor the webhooks' circuit breakers: earlier tests' games with bots go
+    on playing in the background, and their webhooks' deliveries to closed ports fail and retry meanwhile."""
     games = client.http.get("/v1/games", params={"limit": 1000})
     hooks = client.http.get("/v1/webhooks")
     assert games.status_code == 200 and hooks.status_code == 200, (games.text, hooks.text)
     listed = sorted((g["game_id"], g["game"], g["players"], g["seats_taken"]) for g in games.json()["games"])
-    return listed, hooks.json()
+    registered = sorted(
+        (hook["webhook_id"], hook["url"], hook["topics"], hook["created_at"]) for hook in hooks.json()["webhooks"]
+    )
+    return listed, registered
 
 
 def raw_exchange(base: str, request: bytes, timeout: float = 5.0) -> bytes:

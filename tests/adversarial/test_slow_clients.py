@@ -278,7 +278,10 @@ async def test_a_creation_flood_does_not_delay_another_clients_commands(slow_ser
         await asyncio.gather(*flood)
     finally:
         await player.aclose()
-    assert statuses[201] == 30 and statuses[429] > 100 and set(statuses) == {201, 429}, statuses
+    # the flood was one: its refusals outnumber the player's commands several times over (measured: 24 times alone,
+    # 22 with four busy processes on two cores), a ratio rather than a count, which a loaded machine cuts for both
+    assert statuses[201] == 30 and set(statuses) == {201, 429}, statuses
+    assert statuses[429] > 3 * len(during), (statuses, len(during))
     median = during[len(during) // 2]
     print(
         f"\ncreation flood: baseline median {baseline[len(baseline) // 2] * 1000:.1f} ms; during the flood "

@@ -63,6 +63,15 @@ def test_the_stream_resumes_with_last_event_id_after_a_dropped_connection(page: 
     assert page.locator("#error").text_content() == ""
 
 
+def wait_for_the_server(page: Page, condition: Callable[[], bool]) -> None:
+    """Until `condition` holds (at most 5 s): the page's requests reach the tests' route handlers while it waits."""
+    for _ in range(200):
+        if condition():
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError("the page's requests did not reach the route as expected")
+
+
 def test_a_view_read_before_a_later_one_drawn_is_never_drawn_over_it(page: Page, web_url: str) -> None:
     """Two reads of the table overlap: the first read the view, then waited on its legal moves while the second read
     and drew a later view. The first must not draw its older view over it once its moves come: the page would offer
@@ -87,22 +96,15 @@ def test_a_view_read_before_a_later_one_drawn_is_never_drawn_over_it(page: Page,
         def held_at(version: int) -> list[tuple[Route, APIResponse]]:
             return [item for item in held if item[1].json()["version"] == version]
 
-        def wait_for(condition: Callable[[], bool]) -> None:
-            for _ in range(200):
-                if condition():
-                    return
-                page.wait_for_timeout(25)  # the page's requests reach the route handler while the test waits
-            raise AssertionError("the page did not read its legal moves")
-
         page.route("**/v1/games/*/legal-moves", hold)
         # Bea's card: the page reads the view and its moves (read 1, held)
         assert api.command(game_id, bea, api.moves(game_id, bea)[0]).status_code == 200
         first = api.view(game_id)["version"]
-        wait_for(lambda: bool(held_at(first)))
+        wait_for_the_server(page, lambda: bool(held_at(first)))
         # Ada's card, played from another tab: the turn resolves, the page reads again (read 2, held)
         assert api.command(game_id, ada, api.moves(game_id, ada)[0]).status_code == 200
         latest = api.view(game_id)["version"]
-        wait_for(lambda: bool(held_at(latest)))
+        wait_for_the_server(page, lambda: bool(held_at(latest)))
         for route, answer in reversed(held):  # the later reads first: the page draws the latest view
             if answer.json()["version"] != first:
                 route.fulfill(response=answer)
@@ -119,3 +121,58 @@ def test_a_view_read_before_a_later_one_drawn_is_never_drawn_over_it(page: Page,
         page.wait_for_timeout(300)  # its continuation: what it draws, it draws within a few tasks
         drawn = page.evaluate(DRAWN)
         assert drawn["version"] == latest, f"the view of version {drawn['version']} was drawn over {latest}"
+
+
+def test_a_move_on_a_table_drawn_while_the_last_one_was_answered_is_sent(page: Page, web_url: str) -> None:
+    """The player's move is recorded and the stream draws the table after it (the next turn, its moves offered)
+    before the move's own answer comes back; the player clicks a move of that later table. It must be sent: the
+    table used to drop every click while a move was in flight, which left it waiting for a move the player had made
+    (`make test` met it in test_lobby's whole game, CI of 2026-12-04). A second click on the table the move was sent
+    from is still dropped. The answer to Ada's first move is held here (the server records the move when asked)."""
+    with httpx.Client(base_url=web_url, timeout=10) as http:
+        api = Tapis(http)
+        created = api.create("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, seed="5e" * 32)
+        game_id, admin = created["game_id"], created["admin_token"]
+        ada = api.join(game_id, "Ada")["player_token"]
+        bea = api.join(game_id, "Bea")["player_token"]
+        api.start(game_id, admin)
+        open_table(page, web_url, Seated(game_id, ada))
+        assert api.command(game_id, bea, api.moves(game_id, bea)[0]).status_code == 200
+        at = api.view(game_id)["version"]
+        page.wait_for_function(f"() => Number(document.querySelector('.gt-table').dataset.version) === {at}")
+
+        held: list[tuple[Route, APIResponse]] = []
+        sent: list[str] = []
+
+        def hold_the_first(route: Route) -> None:
+            sent.append(route.request.post_data or "")
+            if held:
+                route.continue_()
+            else:
+                held.append((route, route.fetch()))  # recorded by the server now, answered when released
+
+        page.route("**/v1/games/*/commands", hold_the_first)
+        # a double click: both clicks land on the same table, before anything comes back; the second is dropped
+        page.locator(".gt-table [data-move]").first.evaluate("move => { move.click(); move.click(); }")
+        wait_for_the_server(page, lambda: len(held) == 1)
+        # Ada's move ended the turn (once Bea chose the row her low card takes, if it was the lowest): the stream
+        # draws the next turn, with Ada's next moves, while the answer to her move is held
+        while not api.moves(game_id, ada):
+            assert api.command(game_id, bea, api.moves(game_id, bea)[0]).status_code == 200
+        page.wait_for_function(
+            f"""() => {{
+              const table = document.querySelector('.gt-table');
+              return Number(table.dataset.version) > {at} && table.querySelector('[data-move]') !== null;
+            }}"""
+        )
+        assert len(held) == 1 and len(sent) == 1, sent
+        later = api.view(game_id)["version"]
+        page.locator(".gt-table [data-move]").first.dispatch_event("click")
+        page.wait_for_function(f"() => Number(document.querySelector('.gt-table').dataset.version) > {later}")
+        assert len(sent) == 2, sent
+        assert api.view(game_id)["version"] > later, "the server recorded the move made on the later table"
+        route, answer = held[0]
+        route.fulfill(response=answer)
+        page.unroute("**/v1/games/*/commands")
+        page.wait_for_function("() => document.querySelector('.felt').getAttribute('aria-busy') === 'false'")
+        assert page.locator("#error").text_content() == ""

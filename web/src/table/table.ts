@@ -24,7 +24,9 @@ type CommandBody = paths["/v1/games/{game_id}/commands"]["post"]["requestBody"][
 export class Table implements TableHost {
   private view: GameView | null = null;
   private moves: unknown[] = [];
-  private pending = false;
+  // the version of the table the move in flight was sent from (null: none in flight), and how many are in flight
+  private sentFrom: number | null = null;
+  private inFlight = 0;
   private refreshTimer: number | null = null;
   private readonly keys = new Map<string, string>();
   private readonly heading = h("h1", { tabindex: "-1" });
@@ -337,8 +339,13 @@ export class Table implements TableHost {
       showError(t("table.notSeated"));
       return;
     }
-    if (this.pending) return;
-    this.pending = true;
+    const from = this.view?.version ?? 0;
+    // a second click on the table a move was sent from (a double click) is dropped: it would be refused; a move on a
+    // later table, drawn from the stream while the first move's answer was still on its way, is the player's next
+    // move and is sent (dropping it left the table waiting for a move the player had made)
+    if (this.sentFrom !== null && from <= this.sentFrom) return;
+    this.sentFrom = from;
+    this.inFlight += 1;
     this.felt.setAttribute("aria-busy", "true");
     try {
       const result = await call(
@@ -355,8 +362,11 @@ export class Table implements TableHost {
         return;
       }
     } finally {
-      this.pending = false;
-      this.felt.setAttribute("aria-busy", "false");
+      this.inFlight -= 1;
+      if (this.inFlight === 0) {
+        this.sentFrom = null;
+        this.felt.setAttribute("aria-busy", "false");
+      }
     }
     await this.refresh();
   }
