@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 PYCACHE = env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 PYTEST = $(PYCACHE) $(BIN)/python -m pytest -q $(1) $(PYTEST_ARGS) || test $$? -eq 5
 
-.PHONY: bench-scale screenshots install run test test-slow test-slow-servers test-statistics test-unit test-integration lint openapi bench clean fuzz soak test-scale
+.PHONY: bench-scale screenshots install run test test-durations test-slow test-slow-servers test-statistics test-unit test-integration lint openapi bench clean fuzz soak test-scale
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,13 +34,17 @@ run: $(STAMP)
 # HTTP games at middle player counts; the schemathesis run, also `make fuzz`) and the Citus suite (`make
 # test-citus`: it needs Citus built into Debian's PostgreSQL 15, ../shared/citus/build.sh). The browser, nginx and
 # short Redis Cluster tests run where Chromium, nginx and redis-server are installed and skip, saying so, elsewhere.
-# In TEST_WORKERS processes (pytest-xdist; 2: this machine's cores), each with embedded servers of its own, a module
-# at a time (its module-scoped servers start once) in the collection's order: the browser tests are collected last
-# (tests/browser/conftest.py) and must stay last on their worker, so the modules are not reordered by size.
-# TEST_WORKERS=0 runs them in this process alone.
-TEST_WORKERS ?= 2
+# In TEST_WORKERS processes (pytest-xdist), each with embedded servers of its own, a module at a time (its
+# module-scoped servers start once), the costliest first by tests/durations.json, the browser modules beside the
+# rest and last on the workers that take them (tests/scheduling.py). `make test-durations` measures the modules
+# again. TEST_WORKERS=0 runs them in this process alone.
+TEST_WORKERS ?= 3
 test: $(STAMP)
-	$(call PYTEST,-m "not slow and not citus" -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder)
+	$(call PYTEST,-m "not slow and not citus" -n $(TEST_WORKERS) --dist loadscope)
+
+# each module's seconds into tests/durations.json, which orders make test's modules (commit it when it moved)
+test-durations: $(STAMP)
+	$(call PYTEST,-m "not slow and not citus" -n $(TEST_WORKERS) --dist loadscope --record-durations)
 
 # the long runs alone
 test-slow: $(STAMP)

@@ -40,8 +40,29 @@ if TYPE_CHECKING:
 _OWN_BASETEMP = pytest.StashKey[Path]()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--record-durations",
+        action="store_true",
+        help="write each module's seconds into tests/durations.json (make test-durations), for make test's order",
+    )
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadscope` (make test): whole modules, costliest first, the browser beside the rest (scheduling.py)."""
+    if config.getoption("dist") != "loadscope":
+        return None
+    from tests.scheduling import CostScheduling
+
+    return CostScheduling(config, log)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("record_durations") and not hasattr(config, "workerinput"):
+        from tests.scheduling import DurationRecorder
+
+        config.pluginmanager.register(DurationRecorder(), "tapis-durations")
     if config.option.basetemp is None:
         own = Path(tempfile.mkdtemp(prefix="tapis-pytest-"))
         config.stash[_OWN_BASETEMP] = own

@@ -54,8 +54,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     Playwright's sync API leaves its event loop marked as running on the main thread while the session's browser
     is open, so any later `asyncio.run` (the server fixtures of tests/e2e, the integration tests' pools, the
     migrations) would fail with "cannot be called from a running event loop"; after the browser tests nothing
-    else needs it. Under `make test`'s pytest-xdist the order holds on each worker too: its modules are sent in the
-    collection's order (`--no-loadscope-reorder`), so once a worker runs a browser module, only browser modules follow.
+    else needs it. Under `make test`'s pytest-xdist the order holds on each worker too: tests/scheduling.py gives a
+    worker that took a browser module only browser modules from then on.
     """
     here = Path(__file__).parent
     items.sort(key=lambda item: here in Path(str(item.path)).parents)
