@@ -63,6 +63,17 @@ def test_the_stream_resumes_with_last_event_id_after_a_dropped_connection(page: 
     assert page.locator("#error").text_content() == ""
 
 
+def ada_at_her_table_with_bea(page: Page, web_url: str, api: Tapis) -> tuple[str, str, str]:
+    """A started two-seat six-nimmt game, its table open in the page as Ada's: (game id, Ada's token, Bea's)."""
+    created = api.create("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, seed="5e" * 32)
+    game_id, admin = created["game_id"], created["admin_token"]
+    ada = api.join(game_id, "Ada")["player_token"]
+    bea = api.join(game_id, "Bea")["player_token"]
+    api.start(game_id, admin)
+    open_table(page, web_url, Seated(game_id, ada))
+    return game_id, ada, bea
+
+
 def wait_for_the_server(page: Page, condition: Callable[[], bool]) -> None:
     """Until `condition` holds (at most 5 s): the page's requests reach the tests' route handlers while it waits."""
     for _ in range(200):
@@ -80,12 +91,7 @@ def test_a_view_read_before_a_later_one_drawn_is_never_drawn_over_it(page: Page,
     later ones released first; `make test` met it once at a game's end (test_lobby's whole game)."""
     with httpx.Client(base_url=web_url, timeout=10) as http:
         api = Tapis(http)
-        created = api.create("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, seed="5e" * 32)
-        game_id, admin = created["game_id"], created["admin_token"]
-        ada = api.join(game_id, "Ada")["player_token"]
-        bea = api.join(game_id, "Bea")["player_token"]
-        api.start(game_id, admin)
-        open_table(page, web_url, Seated(game_id, ada))
+        game_id, ada, bea = ada_at_her_table_with_bea(page, web_url, api)
         page.wait_for_function("() => document.querySelector('.gt-table [data-move]') !== null")
 
         held: list[tuple[Route, APIResponse]] = []
@@ -131,12 +137,7 @@ def test_a_move_on_a_table_drawn_while_the_last_one_was_answered_is_sent(page: P
     from is still dropped. The answer to Ada's first move is held here (the server records the move when asked)."""
     with httpx.Client(base_url=web_url, timeout=10) as http:
         api = Tapis(http)
-        created = api.create("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}}, seed="5e" * 32)
-        game_id, admin = created["game_id"], created["admin_token"]
-        ada = api.join(game_id, "Ada")["player_token"]
-        bea = api.join(game_id, "Bea")["player_token"]
-        api.start(game_id, admin)
-        open_table(page, web_url, Seated(game_id, ada))
+        game_id, ada, bea = ada_at_her_table_with_bea(page, web_url, api)
         assert api.command(game_id, bea, api.moves(game_id, bea)[0]).status_code == 200
         at = api.view(game_id)["version"]
         page.wait_for_function(f"() => Number(document.querySelector('.gt-table').dataset.version) === {at}")
