@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 DURATIONS = Path(__file__).with_name("durations.json")
 BROWSER = "tests/browser/"
-UNKNOWN_SECONDS = 1.0  # a module measured since: cheap until measured, so it never holds back the long ones
+UNKNOWN_SECONDS = 1.0  # a module added since the last measurement: cheap until measured, never ahead of the long ones
 
 
 def module_costs(path: Path = DURATIONS) -> dict[str, float]:
@@ -98,7 +98,7 @@ class CostScheduling(LoadScopeScheduling):
         work_unit = self.workqueue.pop(scope)
         if is_browser(scope):
             self.turned.add(node)
-        self.assigned_work.setdefault(node, {})[scope] = work_unit
+        self.assigned_work[node][scope] = work_unit  # add_node gave every worker its entry
         collection = self.registered_collections[node]
         node.send_runtest_some([collection.index(nodeid) for nodeid, done in work_unit.items() if not done])
 
