@@ -211,6 +211,9 @@ class _Postgres:
 
     def _initialise(self) -> None:
         if self.user is not None:
+            # the server user runs the binaries too, which live in the venv: a checkout in a directory only root may
+            # enter (`mktemp -d`, 0700) hid them from it ("Permission denied" on initdb)
+            _let_user_traverse(self.bin)
             _let_user_traverse(self.data.parent)
         if (self.data / "PG_VERSION").exists():
             if self.user is not None:

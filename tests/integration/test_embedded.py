@@ -272,3 +272,24 @@ def test_workers_creating_the_server_user_at_once_all_get_it() -> None:
         # concurrent useradds can leave the name more than once in /etc/passwd: removed until none is left
         while subprocess.run(["userdel", name], check=False, capture_output=True).returncode == 0:
             pass
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the servers run as another user only when the tests run as root")
+def test_servers_start_from_a_checkout_in_a_directory_only_root_may_enter(
+    tmp_path: Path, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clone made in `mktemp -d` (mode 0700) holds the venv, hence PostgreSQL's binaries, where the server user
+    could not reach them: every initdb failed with "Permission denied". Played with the binaries seen through a
+    directory of mode 0700 (a link to the venv's, so nothing is copied)."""
+    import infra.embedded as embedded
+
+    private = tmp_path / "checkout"
+    private.mkdir(mode=0o700)
+    (private / "pginstall").symlink_to(embedded._postgres_bin().parent)
+    monkeypatch.setattr(embedded, "_postgres_bin", lambda: private / "pginstall" / "bin")
+    servers = EmbeddedServers(root, ephemeral=True)
+    try:
+        urls = servers.start()
+        assert asyncio.run(_select_one(urls)) == 1
+    finally:
+        servers.stop()
