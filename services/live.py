@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 import msgspec
@@ -75,15 +75,21 @@ class TooManyStreams(ServiceError):
 
 
 class Slot:
-    """One open stream of a client. Released when the stream ends; a stream that never started (its response was
-    never sent) holds none either: the slot goes with the last reference to it."""
+    """One open stream of a client, held until `release` (once; again does nothing). A slot nobody released goes
+    with the last reference to it, but not in time to count on: a stream's frames are kept by reference cycles
+    until Python's cycle collector runs, which on a quiet process can be minutes (a closed stream's slot was seen
+    held so, its client refused `too_many_streams` meanwhile). So the stream's end releases it (`LiveStream`), and
+    only a response that was never sent at all is left to the collector."""
 
     def __init__(self, slots: StreamSlots, client: str) -> None:
         self._slots = slots
         self.client = client
+        self._released = False
 
     def release(self) -> None:
-        self._slots.release(self)
+        if not self._released:
+            self._released = True
+            self._slots.release(self)
 
 
 class StreamSlots:
@@ -114,6 +120,27 @@ class StreamSlots:
         held.discard(slot)
         if not held:
             del self._held[slot.client]
+
+
+class LiveStream:
+    """An open stream: its items (events, heartbeats, a last `Reconnect`) and the client's slot. The items' own
+    `finally` releases the slot when they end, but an iterator that was never started, or that was left at a
+    `yield` when the response's task was cancelled (the client gone between two items), never runs it: whoever
+    serves the stream calls `aclose` once the response is over, however it ended."""
+
+    def __init__(self, items: AsyncGenerator[Any, None], slot: Slot) -> None:
+        self._items = items
+        self._slot = slot
+
+    def __aiter__(self) -> LiveStream:
+        return self
+
+    async def __anext__(self) -> Any:
+        return await anext(self._items)
+
+    async def aclose(self) -> None:
+        self._slot.release()
+        await self._items.aclose()
 
 
 class LiveStreams:
@@ -153,9 +180,10 @@ class LiveStreams:
 
     async def open(
         self, game_id: str, token: str | None, last_event_id: str | None, client: str = "unknown"
-    ) -> AsyncIterator[Any]:
+    ) -> LiveStream:
         """Check everything a client can get wrong first (the errors go out as plain JSON), then stream.
-        `client` (its address) holds at most `max_per_client` streams at once in this process."""
+        `client` (its address) holds at most `max_per_client` streams at once in this process; the caller closes
+        the stream (`LiveStream.aclose`) when its response is over."""
         after = parse_last_event_id(last_event_id)
         slot = self.slots.take(client)  # 429 too_many_streams, before any read
         try:
@@ -169,11 +197,11 @@ class LiveStreams:
         except BaseException:
             slot.release()
             raise
-        return self._stream(game_id, token, view.you, after, slot)
+        return LiveStream(self._stream(game_id, token, view.you, after, slot), slot)
 
     async def _stream(
         self, game_id: str, token: str | None, seat: int | None, after: int, slot: Slot
-    ) -> AsyncIterator[Any]:
+    ) -> AsyncGenerator[Any, None]:
         played: Table[Any] | None = None  # the game once the event at `after` was appended; read on the first page
         try:
             async with self.wakeups.subscribe(game_id) as subscription:  # before the first read: no wake-up is lost

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, get
+from litestar.background_tasks import BackgroundTask
 from litestar.di import NamedDependency
 from litestar.enums import MediaType
 from litestar.params import FromPath, HeaderParameter
@@ -76,5 +77,10 @@ class LiveController(Controller):
                 media_type=MediaType.JSON,
                 headers={"Retry-After": str(STREAMS_RETRY_AFTER)},
             )
-        # no buffering by proxies (nginx honours X-Accel-Buffering)
-        return ServerSentEvent(_messages(items), headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        # no buffering by proxies (nginx honours X-Accel-Buffering); the stream closed, its slot freed, once the
+        # response is over: the client gone (even before the first event), the process closing its streams
+        return ServerSentEvent(
+            _messages(items),
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+            background=BackgroundTask(items.aclose),
+        )
