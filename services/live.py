@@ -75,21 +75,18 @@ class TooManyStreams(ServiceError):
 
 
 class Slot:
-    """One open stream of a client, held until `release` (once; again does nothing). A slot nobody released goes
-    with the last reference to it, but not in time to count on: a stream's frames are kept by reference cycles
-    until Python's cycle collector runs, which on a quiet process can be minutes (a closed stream's slot was seen
-    held so, its client refused `too_many_streams` meanwhile). So the stream's end releases it (`LiveStream`), and
-    only a response that was never sent at all is left to the collector."""
+    """One open stream of a client, held until `release` (again does nothing). A slot nobody released goes with
+    the last reference to it, but not in time to count on: a stream's frames are kept by reference cycles until
+    Python's cycle collector runs, which on a quiet process can be minutes (a closed stream's slot was seen held
+    so, its client refused `too_many_streams` meanwhile). So the stream's end releases it (`LiveStream`), and only
+    a response that was never sent at all is left to the collector."""
 
     def __init__(self, slots: StreamSlots, client: str) -> None:
         self._slots = slots
         self.client = client
-        self._released = False
 
     def release(self) -> None:
-        if not self._released:
-            self._released = True
-            self._slots.release(self)
+        self._slots.release(self)
 
 
 class StreamSlots:
@@ -123,9 +120,9 @@ class StreamSlots:
 
 
 class LiveStream:
-    """An open stream: its items (events, heartbeats, a last `Reconnect`) and the client's slot. The items' own
-    `finally` releases the slot when they end, but an iterator that was never started, or that was left at a
-    `yield` when the response's task was cancelled (the client gone between two items), never runs it: whoever
+    """An open stream: its items (events, heartbeats, a last `Reconnect`) and the client's slot, released when
+    the items end or fail, and by `aclose`. The items' own end is not enough: items never started, or left at a
+    `yield` when the response's task was cancelled (the client gone between two items), never end, so whoever
     serves the stream calls `aclose` once the response is over, however it ended."""
 
     def __init__(self, items: AsyncGenerator[Any, None], slot: Slot) -> None:
@@ -136,7 +133,11 @@ class LiveStream:
         return self
 
     async def __anext__(self) -> Any:
-        return await anext(self._items)
+        try:
+            return await anext(self._items)
+        except BaseException:  # StopAsyncIteration, an error, a cancellation inside the items: the stream is over
+            self._slot.release()
+            raise
 
     async def aclose(self) -> None:
         self._slot.release()
@@ -197,37 +198,32 @@ class LiveStreams:
         except BaseException:
             slot.release()
             raise
-        return LiveStream(self._stream(game_id, token, view.you, after, slot), slot)
+        return LiveStream(self._stream(game_id, token, view.you, after), slot)
 
-    async def _stream(
-        self, game_id: str, token: str | None, seat: int | None, after: int, slot: Slot
-    ) -> AsyncGenerator[Any, None]:
+    async def _stream(self, game_id: str, token: str | None, seat: int | None, after: int) -> AsyncGenerator[Any, None]:
         played: Table[Any] | None = None  # the game once the event at `after` was appended; read on the first page
-        try:
-            async with self.wakeups.subscribe(game_id) as subscription:  # before the first read: no wake-up is lost
-                while True:
-                    try:
-                        shown_events, played = await self._page(game_id, token, after, played)
-                    except StoreUnavailable:
-                        shown_events = []
-                    except ServiceError:
-                        return  # the token no longer opens this game (its seat was left)
-                    for shown in shown_events:
-                        if shown.type == "RematchCreated" and seat is not None:
-                            # the seat's token in the rematch, derived from the bearer's (services/seats.py)
-                            shown.data["player_token"] = await self.seats.rematch_token(game_id, seat, token)
-                        after = shown.version
-                        yield LiveEvent(version=after, body=msgspec.json.encode(shown))
-                    if len(shown_events) == PAGE and not self.closing.is_set():
-                        continue
-                    woken = await self._woken(subscription)
-                    if woken is None:
-                        yield Reconnect(retry_ms=RECONNECT_MS)
-                        return
-                    if not woken:
-                        yield Heartbeat()
-        finally:
-            slot.release()
+        async with self.wakeups.subscribe(game_id) as subscription:  # before the first read: no wake-up is lost
+            while True:
+                try:
+                    shown_events, played = await self._page(game_id, token, after, played)
+                except StoreUnavailable:
+                    shown_events = []
+                except ServiceError:
+                    return  # the token no longer opens this game (its seat was left)
+                for shown in shown_events:
+                    if shown.type == "RematchCreated" and seat is not None:
+                        # the seat's token in the rematch, derived from the bearer's (services/seats.py)
+                        shown.data["player_token"] = await self.seats.rematch_token(game_id, seat, token)
+                    after = shown.version
+                    yield LiveEvent(version=after, body=msgspec.json.encode(shown))
+                if len(shown_events) == PAGE and not self.closing.is_set():
+                    continue
+                woken = await self._woken(subscription)
+                if woken is None:
+                    yield Reconnect(retry_ms=RECONNECT_MS)
+                    return
+                if not woken:
+                    yield Heartbeat()
 
     async def _page(
         self, game_id: str, token: str | None, after: int, played: Table[Any] | None
