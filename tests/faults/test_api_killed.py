@@ -31,9 +31,16 @@ async def test_sigkill_under_load_loses_and_doubles_nothing(stack: Stack) -> Non
             os.kill(process.pid, signal.SIGKILL)
             process.wait(timeout=10)
             acked_at_kill = len(outcome.acks)
+            # The players meet the dead server before a new one is up: its cut connections, then its refused port.
+            # The server may have answered every request it had before it died (a busy client reads its answers
+            # late), so only the dead port makes sure the load saw the fault; waited for on the loop, not assumed.
+            for _ in range(100):  # 10 s at most
+                if outcome.transport_errors > 0:
+                    break
+                await asyncio.sleep(0.1)
             lost_connections = outcome.transport_errors
-            # players keep retrying their in-flight commands (same keys) against the dead port, then the new server
-            process, target.base = start_server(stack.urls)
+            # started in a thread so that the players keep retrying (same keys) against the dead port meanwhile
+            process, target.base = await asyncio.to_thread(start_server, stack.urls)
             for _ in range(300):  # 30 s at most
                 if len(outcome.acks) >= acked_at_kill + 2 * len(games):
                     break
