@@ -6,6 +6,7 @@ pass through `play`, which adds `GameEnded` (revealing the seed) once the game's
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import msgspec
@@ -199,7 +200,14 @@ def start(rules: AnyGame, table: Table[Any], seed: bytes, force: bool = False) -
 
 def key(table: Table[Any], seed: bytes) -> bytes:
     """The key of this game's shuffles and bot draws (rules/dealing.md): the seed, or in dealing 2 the deal key."""
-    return deal_key(table.dealing, table.game_id, seed, table.entropy)
+    return _key(table.dealing, table.game_id, seed, tuple(table.entropy))
+
+
+@functools.lru_cache(maxsize=256)
+def _key(dealing: int, game_id: str, seed: bytes, entropy: tuple[str, ...]) -> bytes:
+    # remembered: every command and bot move of a game asks for the same key, fixed once the game started (an HMAC
+    # per command was 9 % of a simulated bot game's CPU); a pure function of its arguments, so a replay is unchanged
+    return deal_key(dealing, game_id, seed, entropy)
 
 
 def play(rules: AnyGame, table: Table[Any], seat: int, command: Any, seed: bytes) -> list[Any]:
