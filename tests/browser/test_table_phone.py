@@ -165,8 +165,8 @@ def still_phone(browser: Browser, locale: str) -> AbstractContextManager[Page]:
 
     What these tests judge is the layout once the cards stopped moving (OFF_SCREEN waits for every animation), which
     motion does not change; the cards' motion has its own tests (test_table_motion.py), and test_play_six_nimmt plays
-    a whole game on a phone with it. Without motion the module takes 40 % less CPU and half the time (111 against 68
-    CPU-seconds, 124 against 62 s, run alone on a 2-core machine)."""
+    a whole game on a phone with it. Without motion the module takes 45 % less CPU and half the time (111 against 60
+    CPU-seconds, 124 against 59 s, run alone on a 2-core machine)."""
     return contextmanager(_page)(
         browser, PHONE, locale=locale, is_mobile=True, has_touch=True, device_scale_factor=3, reduced_motion="reduce"
     )

@@ -14,6 +14,7 @@ from tests.e2e.client import bearer
 from tests.e2e.conftest import start_server, stop_server
 from tests.faults.conftest import Stack
 from tests.faults.load import GAMES, Outcome, Player, Target, check_store, new_game
+from tests.ops import wait_for
 
 pytestmark = pytest.mark.faults
 
@@ -34,10 +35,7 @@ async def test_sigkill_under_load_loses_and_doubles_nothing(stack: Stack) -> Non
             # The players meet the dead server before a new one is up: its cut connections, then its refused port.
             # The server may have answered every request it had before it died (a busy client reads its answers
             # late), so only the dead port makes sure the load saw the fault; waited for on the loop, not assumed.
-            for _ in range(100):  # 10 s at most
-                if outcome.transport_errors > 0:
-                    break
-                await asyncio.sleep(0.1)
+            await wait_for(lambda: outcome.transport_errors > 0, seconds=10)
             lost_connections = outcome.transport_errors
             # started in a thread so that the players keep retrying (same keys) against the dead port meanwhile
             process, target.base = await asyncio.to_thread(start_server, stack.urls)
