@@ -42,9 +42,11 @@ class GameQueries:
         record, principal = await bearer(self.repo, game_id, token)
         return principal, await self.repo.table(record)
 
-    async def view(self, game_id: str, token: str | None) -> GameView:
+    async def view(self, game_id: str, token: str | None, at: Table[Any] | None = None) -> GameView:
+        """The game as the bearer may see it: at `at`, a table the caller's own command left (a start answers with
+        the game as its request left it, not with moves the bot runner made since), or as the store has it now."""
         record, principal = await bearer(self.repo, game_id, token)
-        table = await self.repo.table(record)
+        table = at if at is not None else await self.repo.table(record)
         shown = tables.view(codec(table.game).rules, table, viewer_of(principal))
         return msgspec.structs.replace(shown, imported=True) if imported(record) else shown
 

@@ -97,8 +97,8 @@ class GamesController(Controller):
     async def start(
         self, game_id: FromPath[str], services: NamedDependency[Services], token: NamedDependency[str | None]
     ) -> GameView:
-        await services.commands.start(game_id, token)
-        return await services.queries.view(game_id, token)
+        # the game as this request left it: the runner, woken at its end, may have played on since
+        return await services.queries.view(game_id, token, await services.commands.start(game_id, token))
 
     @post(
         "/{game_id:str}/commands",
