@@ -71,6 +71,9 @@ class Repository:
         self._records: LRUCache[str, GameRecord] = LRUCache(maxsize=cache_size)
         self._written: LRUCache[str, Table[Any]] = LRUCache(maxsize=cache_size)
         self._projected: LRUCache[str, int] = LRUCache(maxsize=cache_size)
+        # per game, the version of the newest table whose projection write this process is awaiting (an earlier
+        # write of the game that ends after it leaves it in place)
+        self._projecting: dict[str, int] = {}
 
     async def record(self, game_id: str, refresh: bool = False) -> GameRecord:
         cached = None if refresh else self._records.get(game_id)
@@ -185,6 +188,10 @@ class Repository:
         written = self._written.get(record.game_id)
         if loaded is not None and (written is None or loaded[0] >= written.version):
             return game_codec.table(loaded[1])
+        if written is not None and self._projecting.get(record.game_id) == written.version:
+            # this process appended that version and its projection write is still on its way to Redis: the table
+            # it holds is the head it wrote, no refold needed (nor a warning: nothing was lost)
+            return written
         if loaded is not None and written is not None:
             # behind a version this process appended: its projection write failed (Redis down, or a Cluster failing
             # over), or Redis lost it (a replica promoted before the write reached it: replication is asynchronous).
@@ -239,6 +246,7 @@ class Repository:
         """Best effort: a failure here is repaired by the catch-up projector. `blob`: the table encoded already;
         `imported`: the game came in by an import (the listing says so)."""
         self._written[table.game_id] = table
+        self._projecting[table.game_id] = table.version
         try:
             await self.projections.save(
                 table.game_id,
@@ -250,6 +258,9 @@ class Repository:
         except ProjectionUnavailable as exc:
             log.warning("projection write failed for %s: %s", table.game_id, exc)
             return
+        finally:
+            if self._projecting.get(table.game_id) == table.version:
+                del self._projecting[table.game_id]
         self._projected[table.game_id] = table.version
 
     def forget_projected(self) -> None:
