@@ -32,7 +32,7 @@ def hostile_server(migrated: ServiceUrls) -> Iterator[str]:
 def client(hostile_server: str) -> Iterator[Tapis]:
     """Every request carries the portal key: creating a game needs it once keys are configured."""
     with httpx.Client(base_url=hostile_server, timeout=30, headers={"X-API-Key": PORTAL_KEY}) as http:
-        yield Tapis(http)
+        yield Tapis(http, direct=True)
 
 
 @pytest.fixture(scope="session")

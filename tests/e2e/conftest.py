@@ -97,4 +97,4 @@ def server(migrated_urls: ServiceUrls) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def api(server: str) -> Iterator[Tapis]:
     with httpx.Client(base_url=server, timeout=30) as http:
-        yield Tapis(http)
+        yield Tapis(http, direct=True)

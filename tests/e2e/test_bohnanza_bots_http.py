@@ -30,7 +30,7 @@ def windowed(migrated_urls: ServiceUrls) -> Iterator[Tapis]:
     process, base = start_server(migrated_urls, {"TAPIS_BOT_TRADE_WINDOW_SECONDS": str(WINDOW)})
     try:
         with httpx.Client(base_url=base, timeout=30) as http:
-            yield Tapis(http)
+            yield Tapis(http, direct=True)
     finally:
         stop_server(process)
 
