@@ -17,21 +17,28 @@ from typing import Any
 import msgspec
 import pytest
 
-from bootstrap import Adapters, wire
+from bootstrap import Adapters, Services, wire
 from infra.memory.projections import MemoryProjections
 from infra.settings import Settings
 from services.codec import codec
+from services.ports.events import GameRecord
 
 
-async def test_a_projection_behind_what_this_process_wrote_is_refolded(adapters: Adapters) -> None:
+async def started_game(adapters: Adapters) -> tuple[Services, MemoryProjections, GameRecord, list[str | None]]:
+    """A two-seat six-nimmt game just started, on memory projections: the services, the projections, its record
+    and the seats' tokens."""
     services = wire(adapters, Settings(test_mode=True))
     projections = adapters.projections
     assert isinstance(projections, MemoryProjections)
     created = await services.commands.create("six-nimmt", 2, None, None, None)
-    game_id = created.game_id
-    tokens = [(await services.commands.join(game_id, None, f"p{s}", None, None)).player_token for s in (0, 1)]
-    await services.commands.start(game_id, created.admin_token)
-    record = await services.repo.record(game_id)
+    tokens = [(await services.commands.join(created.game_id, None, f"p{s}", None, None)).player_token for s in (0, 1)]
+    await services.commands.start(created.game_id, created.admin_token)
+    return services, projections, await services.repo.record(created.game_id), tokens
+
+
+async def test_a_projection_behind_what_this_process_wrote_is_refolded(adapters: Adapters) -> None:
+    services, projections, record, tokens = await started_game(adapters)
+    game_id = record.game_id
     # both seats choose a card: the second choice resolves the turn, and its projection is lost
     for seat in (0, 1):
         if seat == 1:
@@ -57,14 +64,8 @@ async def test_a_read_during_this_processs_own_projection_write_serves_its_table
     """A read of a game between a command's append and the end of its projection write finds Redis one version
     behind. Nothing was lost: the table this process wrote is the head, and it is served as is. (Refolding it from
     the event store gave the same view, at the cost of a replay and a warning that a write had been lost.)"""
-    services = wire(adapters, Settings(test_mode=True))
-    projections = adapters.projections
-    assert isinstance(projections, MemoryProjections)
-    created = await services.commands.create("six-nimmt", 2, None, None, None)
-    game_id = created.game_id
-    tokens = [(await services.commands.join(game_id, None, f"p{s}", None, None)).player_token for s in (0, 1)]
-    await services.commands.start(game_id, created.admin_token)
-    record = await services.repo.record(game_id)
+    services, projections, record, tokens = await started_game(adapters)
+    game_id = record.game_id
     token = tokens[0]
     assert token is not None
     move = (await services.queries.legal_moves(game_id, token)).moves[0]
