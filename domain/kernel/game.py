@@ -161,6 +161,10 @@ class Game(Generic[S, C, E, Opt]):
     def bot_move(self, state: S, seat: int, level: str, draws: Draws, budget: float = 1.0) -> C:
         """The move of a bot of `level` awaited at `seat`: its policy over what the seat sees. `budget` scales the
         `expert` level's search (1: the game's default counts); the other levels do not search."""
+        if level == "random" and self.random is random_move:
+            # the default random bot reads the legal moves only: the seat's view it would never read is not drawn
+            # (a tenth of a random bot game's CPU); the same draw from the same moves, so the same move
+            return pick(self.legal_moves(state, seat), draws)
         seen = self.seen(state, seat)
         if not seen.moves:
             return pick(seen.moves, draws)  # refuses with `no_legal_move`
