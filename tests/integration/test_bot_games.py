@@ -8,20 +8,35 @@ registered game at every player count it allows, and the toy game (tests/toy_gam
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+import asyncpg
 import msgspec
 import pytest
+import redis.asyncio as redis
 
 from api.dependencies import Services
+from bootstrap import build_services
 from domain.games.registry import GAMES
 from domain.kernel.bots import LEVELS
+from infra.settings import Settings
 from tests.plain import plain
 from tests.registered import cases, shortest_options
 
 pytestmark = [pytest.mark.integration, pytest.mark.usefixtures("toy_game")]
 
 SEED = "07" * 32
+# the expert seats search a tenth of the default worlds (TAPIS_BOT_EXPERT_BUDGET=0.1): the same search, its moves
+# recorded and checked as any bot's, for a tenth of its CPU (most of this module's 60 CPU-s at the default budget);
+# how well the expert plays at the default budget is the statistics' (tests/unit/test_bots_expert.py's slow cases,
+# make test-statistics), how long its moves take the benchmarks' (docs/benchmarks.md, "Expert bots")
+EXPERT_BUDGET = 0.1
+
+
+@pytest.fixture(scope="module")
+def services(pool: asyncpg.Pool, redis_conn: redis.Redis, settings: Settings) -> Services:
+    return build_services(pool, redis_conn, dataclasses.replace(settings, bot_expert_budget=EXPERT_BUDGET))
 
 
 def table_of_three(game: str) -> int:
