@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import serving
 
@@ -31,7 +32,7 @@ def hostile_server(migrated: ServiceUrls) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def client(hostile_server: str) -> Iterator[Tapis]:
     """Every request carries the portal key: creating a game needs it once keys are configured."""
-    with httpx.Client(base_url=hostile_server, timeout=30, headers={"X-API-Key": PORTAL_KEY}) as http:
+    with local_http.client(base_url=hostile_server, timeout=30, headers={"X-API-Key": PORTAL_KEY}) as http:
         yield Tapis(http, direct=True)
 
 

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.adversarial.conftest import refused
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import start_server, stop_server
@@ -60,7 +61,7 @@ def proxied_pair(migrated: ServiceUrls) -> Iterator[tuple[str, str]]:
 
 
 def at(base: str, address: str) -> Tapis:
-    return Tapis(httpx.Client(base_url=base, timeout=30, transport=httpx.HTTPTransport(local_address=address)))
+    return Tapis(local_http.client(base_url=base, timeout=30, transport=httpx.HTTPTransport(local_address=address)))
 
 
 def limited(response: httpx.Response) -> None:

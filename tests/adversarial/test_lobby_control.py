@@ -9,11 +9,11 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
 from infra.migrate import upgrade
+from tests import local_http
 from tests.adversarial.conftest import PORTAL_KEY, game_state, refused
 from tests.conftest import _create_database, _drop_database, _flush_redis, _run, _with_database, redis_db_beside
 from tests.e2e.client import Tapis, bearer
@@ -84,7 +84,7 @@ def test_a_seat_that_is_not_a_number_is_not_a_route(client: Tapis, lobby: tuple[
 
 def public_listing(base: str, **params: Any) -> list[str]:
     """`GET /v1/games` as anyone sees it (no portal key), every game it lists."""
-    response = httpx.get(f"{base}/v1/games", params={"limit": 1000, **params}, timeout=30)
+    response = local_http.get(f"{base}/v1/games", params={"limit": 1000, **params}, timeout=30)
     assert response.status_code == 200, response.text
     return [g["game_id"] for g in response.json()["games"]]
 
@@ -171,7 +171,7 @@ def short_lobbies(service_urls: ServiceUrls) -> Iterator[Tapis]:
     upgrade(urls.database_url)
     process, base = start_server(urls, {"TAPIS_API_KEYS": PORTAL_KEY, "TAPIS_LOBBY_TTL_SECONDS": "1"})
     try:
-        with httpx.Client(base_url=base, timeout=30, headers={"X-API-Key": PORTAL_KEY}) as http:
+        with local_http.client(base_url=base, timeout=30, headers={"X-API-Key": PORTAL_KEY}) as http:
             yield Tapis(http)
     finally:
         stop_server(process)

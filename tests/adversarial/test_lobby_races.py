@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests import local_http
 from tests.adversarial.conftest import PORTAL_KEY, refused
 from tests.e2e.client import Tapis, bearer
 
@@ -40,7 +41,7 @@ def rematch_event(base: str, game_id: str, token: str, after: int) -> dict[str, 
     """The `RematchCreated` message of the finished game's live stream, as the seat's stream shows it."""
     headers = {**bearer(token), "Last-Event-ID": str(after)}
     with (
-        httpx.Client(base_url=base, timeout=10) as http,
+        local_http.client(base_url=base, timeout=10) as http,
         http.stream("GET", f"/v1/games/{game_id}/stream", headers=headers) as response,
     ):
         assert response.status_code == 200
@@ -57,7 +58,7 @@ def test_concurrent_rematch_requests_create_exactly_one_game(client: Tapis, host
     before = portal_games(client)
 
     def ask(_: int) -> httpx.Response:
-        with httpx.Client(base_url=hostile_server, timeout=30, headers={"X-API-Key": PORTAL_KEY}) as http:
+        with local_http.client(base_url=hostile_server, timeout=30, headers={"X-API-Key": PORTAL_KEY}) as http:
             return http.post(f"/v1/games/{game_id}/rematch", headers=bearer(admin))
 
     with ThreadPoolExecutor(max_workers=8) as pool:
@@ -112,7 +113,7 @@ def test_a_thousand_creations_of_one_game_hide_no_other_game(client: Tapis, host
         assert set(pool.map(create, range(1000))) == {201}
 
     def listed(**params: Any) -> list[str]:
-        response = httpx.get(f"{hostile_server}/v1/games", params=params, timeout=30)  # anyone's listing
+        response = local_http.get(f"{hostile_server}/v1/games", params=params, timeout=30)  # anyone's listing
         assert response.status_code == 200, response.text
         return [g["game_id"] for g in response.json()["games"]]
 

@@ -25,6 +25,7 @@ import pytest
 import redis
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.conftest import start_server, stop_server
 
 pytestmark = pytest.mark.e2e
@@ -149,7 +150,7 @@ async def test_a_new_stream_s_events_arrive_at_once_behind_200_idle_streams_on_o
     default_server: tuple[str, int], migrated: ServiceUrls
 ) -> None:
     base, pid = default_server
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with local_http.async_client(base_url=base, timeout=30) as http:
 
         async def lobby() -> str:
             created = await http.post("/v1/games", json={"game": "six-nimmt", "players": 4})
@@ -190,7 +191,7 @@ async def test_a_new_stream_s_events_arrive_at_once_behind_200_idle_streams_on_o
 
 async def test_a_client_holds_at_most_its_cap_of_open_streams(default_server: tuple[str, int]) -> None:
     base, _ = default_server
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with local_http.async_client(base_url=base, timeout=30) as http:
         created = await http.post("/v1/games", json={"game": "six-nimmt", "players": 4})
         game_id = created.json()["game_id"]
         held = [await open_stream(base, game_id, "127.0.0.60") for _ in range(PER_ADDRESS)]

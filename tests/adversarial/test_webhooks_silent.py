@@ -27,6 +27,7 @@ import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.conftest import start_server, stop_server
 
 pytestmark = pytest.mark.e2e
@@ -131,7 +132,7 @@ async def test_a_portal_s_deliveries_arrive_at_once_behind_19_silent_endpoints_o
     try:
         async with (
             tapis(migrated, [crowd_key, healthy_key]) as base,
-            httpx.AsyncClient(base_url=base, timeout=30) as http,
+            local_http.async_client(base_url=base, timeout=30) as http,
         ):
 
             async def register(headers: dict[str, str], url: str) -> str:

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-import httpx
 import pytest
 
 from api.backup_check import parse_lsn, segment_end
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.backup.rig import distinct_ports
 from tests.backup.rig import missing as backup_missing
 from tests.backup.test_restore_drill import Ack, Table, tapis, wait_until
@@ -199,7 +199,7 @@ def test_citus_restore_drill(service_urls: ServiceUrls, capsys: pytest.CaptureFi
         assert drill.sql("SELECT count(*) FROM pg_dist_partition WHERE logicalrelid = 'events'::regclass") == "1"
 
         acks: list[Ack] = []
-        with serving(urls) as base, httpx.Client(base_url=base, timeout=30) as http:
+        with serving(urls) as base, local_http.client(base_url=base, timeout=30) as http:
             api = Tapis(http)
             tables = [Table(api) for _ in range(4)]
             for table in tables:
@@ -275,7 +275,7 @@ def test_citus_restore_drill(service_urls: ServiceUrls, capsys: pytest.CaptureFi
             assert checked.returncode == 0, checked.stdout + checked.stderr
 
         # the restored cluster serves: a game of each worker at the head its players held at the point, and plays on
-        with serving(urls) as base, httpx.Client(base_url=base, timeout=30) as http:
+        with serving(urls) as base, local_http.client(base_url=base, timeout=30) as http:
             api = Tapis(http)
             for worker in cluster.workers:
                 table = next(t for t in tables if placed.get(t.game_id) == worker)

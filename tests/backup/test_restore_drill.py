@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from api.backup_check import parse_lsn, segment_end
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.backup.rig import BackupRig, distinct_ports, missing
 from tests.conftest import _flush_redis, redis_db_beside
 from tests.e2e.client import Tapis
@@ -148,7 +148,7 @@ def test_restore_drill(service_urls: ServiceUrls, capsys: pytest.CaptureFixture[
         rig.sql("SELECT pg_reload_conf()")
 
         acks: list[Ack] = []
-        with serving(urls) as base, httpx.Client(base_url=base, timeout=30) as http:
+        with serving(urls) as base, local_http.client(base_url=base, timeout=30) as http:
             api = Tapis(http)
             tables = [Table(api) for _ in range(3)]
             for table in tables:
@@ -230,7 +230,7 @@ def test_restore_drill(service_urls: ServiceUrls, capsys: pytest.CaptureFixture[
 
         # the restored store serves: each game at the head its players held at the point, and plays on
         last = {a.game_id: a for a in before}
-        with serving(urls) as base, httpx.Client(base_url=base, timeout=30) as http:
+        with serving(urls) as base, local_http.client(base_url=base, timeout=30) as http:
             api = Tapis(http)
             for game_id, ack in last.items():
                 view = api.view(game_id)

@@ -7,8 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
-
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 
 SEED = "5e" * 32  # a test-mode server takes a creator's seed: the same deal on every run
@@ -57,7 +56,7 @@ def play(api: Tapis, game_id: str, tokens: list[str], person_moves: int | None, 
 
 
 def played(web_url: str, person_moves: int | None) -> Played:
-    with httpx.Client(base_url=web_url, timeout=30) as http:
+    with local_http.client(base_url=web_url, timeout=30) as http:
         api = Tapis(http)
         game_id, tokens = new_table(api)
         head = play(api, game_id, tokens, person_moves)
@@ -65,7 +64,7 @@ def played(web_url: str, person_moves: int | None) -> Played:
 
 
 def replay(web_url: str, game_id: str, version: int, token: str | None) -> dict[str, Any]:
-    answer = httpx.get(f"{web_url}/v1/games/{game_id}/replay", params={"version": version}, headers=bearer(token))
+    answer = local_http.get(f"{web_url}/v1/games/{game_id}/replay", params={"version": version}, headers=bearer(token))
     assert answer.status_code == 200, answer.text
     shown: dict[str, Any] = answer.json()
     return shown

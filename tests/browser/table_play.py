@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import httpx
-
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 
 if TYPE_CHECKING:
@@ -36,7 +35,7 @@ def seat_person_with_bots(
     base: str, game: str, players: int, options: dict[str, Any], seed: str, bot: str = "smart"
 ) -> Seated:
     """A started game: the person in seat 0, bots in the others (a test-mode server takes the seed)."""
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with local_http.client(base_url=base, timeout=30) as http:
         api = Tapis(http)
         created = api.create(game, players, options, seed=seed)
         game_id, admin = created["game_id"], created["admin_token"]
@@ -72,7 +71,7 @@ def open_table(page: Page, base: str, seated: Seated) -> Locator:
 
 
 def api_view(base: str, game_id: str, token: str | None = None) -> dict[str, Any]:
-    answer = httpx.get(f"{base}/v1/games/{game_id}", headers=bearer(token), timeout=10)
+    answer = local_http.get(f"{base}/v1/games/{game_id}", headers=bearer(token), timeout=10)
     assert answer.status_code == 200, answer.text
     view: dict[str, Any] = answer.json()
     return view

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.conftest import DOCS_IMG
 from tests.browser.played import Played, played
 from tests.verifier import tamper
@@ -29,7 +29,7 @@ def finished(web_url: str) -> Played:
 
 @pytest.fixture(scope="module")
 def exported(web_url: str, finished: Played) -> bytes:
-    answer = httpx.get(f"{web_url}/v1/games/{finished.game_id}/export")
+    answer = local_http.get(f"{web_url}/v1/games/{finished.game_id}/export")
     assert answer.status_code == 200, answer.text
     return answer.content
 
@@ -157,7 +157,7 @@ def started(document: dict[str, Any]) -> dict[str, Any]:
 def test_a_kept_head_is_checked_and_a_file_that_is_no_export_is_refused(
     page: Page, web_url: str, finished: Played, exported: bytes
 ) -> None:
-    head = httpx.get(f"{web_url}/v1/games/{finished.game_id}").json()["chain_head"]
+    head = local_http.get(f"{web_url}/v1/games/{finished.game_id}").json()["chain_head"]
     page.goto(f"{web_url}/audit.html")
     page.fill("#head", head)
     upload(page, exported)

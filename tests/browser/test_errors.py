@@ -11,9 +11,9 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.conftest import keep
 from tests.e2e.client import Tapis, bearer
 
@@ -52,7 +52,7 @@ def test_a_game_that_does_not_exist_says_so_and_leads_back_to_the_lobby(page: Pa
     page.goto(f"{web_url}/?game=nope")
     heading = page.get_by_role("heading", name="There is no game nope on this server.")
     heading.wait_for()
-    answer = httpx.get(f"{web_url}/v1/games/nope", timeout=10)
+    answer = local_http.get(f"{web_url}/v1/games/nope", timeout=10)
     assert answer.status_code == 404
     error = answer.json()["error"]
     assert alert(page) == f"{error['message']} ({error['code']})"  # the server's own words
@@ -69,7 +69,7 @@ def test_a_game_that_does_not_exist_says_so_and_leads_back_to_the_lobby(page: Pa
 
 def test_a_wrong_seat_token_in_this_browser_falls_back_to_watching_and_rejoining(page: Page, web_url: str) -> None:
     errors = watch_errors(page)
-    created = httpx.post(f"{web_url}/v1/games", json={"game": "daron", "players": 2}, timeout=10).json()
+    created = local_http.post(f"{web_url}/v1/games", json={"game": "daron", "players": 2}, timeout=10).json()
     game_id = created["game_id"]
     page.goto(f"{web_url}/")
     # a token this server never issued, for the seat and for the admin, where tokens.ts keeps them
@@ -90,7 +90,7 @@ def test_a_wrong_seat_token_in_this_browser_falls_back_to_watching_and_rejoining
     page.get_by_label("Your name").fill("Ada")
     page.get_by_role("button", name="Join", exact=True).click()
     page.get_by_text("— you").wait_for()
-    seats = httpx.get(f"{web_url}/v1/games/{game_id}", timeout=10).json()["players"]
+    seats = local_http.get(f"{web_url}/v1/games/{game_id}", timeout=10).json()["players"]
     assert seats[0]["name"] == "Ada"
     assert errors == []
 
@@ -119,7 +119,7 @@ def test_a_server_error_and_a_proxys_page_are_said_in_words_with_a_way_on(page: 
     page.get_by_role("table").wait_for()
 
     # a game's view answered 500 with the API's JSON error: its words in the alert, the page says what it means
-    game_id = httpx.post(f"{web_url}/v1/games", json={"game": "barbu", "players": 4}, timeout=10).json()["game_id"]
+    game_id = local_http.post(f"{web_url}/v1/games", json={"game": "barbu", "players": 4}, timeout=10).json()["game_id"]
     view = re.compile(rf".*/v1/games/{game_id}$")
     page.route(view, lambda route: route.fulfill(status=500, json=body))
     page.goto(f"{web_url}/?game={game_id}")
@@ -144,7 +144,7 @@ def test_a_server_error_and_a_proxys_page_are_said_in_words_with_a_way_on(page: 
 
 def markup_game(web_url: str) -> tuple[str, str]:
     """An active daron game whose seat 0 (a person, the token returned) is named with markup, against a bot."""
-    with httpx.Client(base_url=web_url, timeout=30) as http:
+    with local_http.client(base_url=web_url, timeout=30) as http:
         api = Tapis(http)
         created = api.create("daron", 2, {}, seed="ee" * 32)
         game_id, admin = created["game_id"], created["admin_token"]
@@ -193,13 +193,13 @@ def test_the_replay_of_a_game_that_does_not_exist_says_so_and_offers_another(pag
     errors = watch_errors(page)
     page.goto(f"{web_url}/replay.html?game=nope")
     page.get_by_role("heading", name="The replay of game nope cannot be shown.").wait_for()
-    error = httpx.get(f"{web_url}/v1/games/nope", timeout=10).json()["error"]
+    error = local_http.get(f"{web_url}/v1/games/nope", timeout=10).json()["error"]
     assert alert(page) == f"{error['message']} ({error['code']})"
     no_blank_page_no_stack(page)
     keep(page, "error-replay-not-found")
     # the way on: another game's id (or the lobby, in the header)
     assert page.get_by_role("link", name="Lobby").is_visible()
-    real = httpx.post(f"{web_url}/v1/games", json={"game": "daron", "players": 2}, timeout=10).json()["game_id"]
+    real = local_http.post(f"{web_url}/v1/games", json={"game": "daron", "players": 2}, timeout=10).json()["game_id"]
     page.get_by_label("Game id").fill(real)
     page.get_by_label("Game id").press("Enter")
     page.wait_for_selector('#table[aria-busy="false"] > [data-version]')

@@ -9,9 +9,9 @@ import re
 import secrets
 from typing import TYPE_CHECKING
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.test_lobby import api_view, create_six_nimmt
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def test_the_host_start_waits_for_a_seat_that_has_not_revealed(page: Page, web_u
     # another person, on another device, commits and then stays silent
     entropy = secrets.token_hex(32)
     commitment = hashlib.sha256(f"tapis-entropy-v3:{game_id}:{entropy}".encode()).hexdigest()
-    bo = httpx.post(
+    bo = local_http.post(
         f"{web_url}/v1/games/{game_id}/seats", json={"name": "Bo", "entropy_commitment": commitment}, timeout=10
     )
     assert bo.status_code == 201, bo.text
@@ -47,7 +47,7 @@ def test_the_host_start_waits_for_a_seat_that_has_not_revealed(page: Page, web_u
     assert api_view(web_url, game_id)["status"] == "lobby"
     assert page.locator("#error").text_content() == ""
 
-    revealed = httpx.post(
+    revealed = local_http.post(
         f"{web_url}/v1/games/{game_id}/reveal",
         json={"entropy": entropy},
         headers={"Authorization": f"Bearer {bo.json()['player_token']}"},

@@ -18,9 +18,9 @@ import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.conftest import DOCS_IMG
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def join_and_fill_with_bots(page: Page, name: str = "Ada", bots: int = 2) -> Non
 
 
 def api_view(web_url: str, game_id: str) -> dict[str, Any]:
-    answer = httpx.get(f"{web_url}/v1/games/{game_id}", timeout=10)
+    answer = local_http.get(f"{web_url}/v1/games/{game_id}", timeout=10)
     assert answer.status_code == 200
     view: dict[str, Any] = answer.json()
     return view
@@ -151,7 +151,7 @@ def test_create_with_options_join_bots_start_and_play_to_the_end(page: Page, web
 def test_each_games_options_form_sends_the_catalogs_defaults_as_drawn(page: Page, web_url: str) -> None:
     """The form follows each game's JSON Schema (enums, integers, booleans, nullable integers, lists of choices,
     tagged unions): left as drawn, it sends exactly the defaults, and the server takes them."""
-    catalog = httpx.get(f"{web_url}/v1/catalog", timeout=10).json()["games"]
+    catalog = local_http.get(f"{web_url}/v1/catalog", timeout=10).json()["games"]
     for entry in catalog:
         page.goto(f"{web_url}/")
         form = page.get_by_role("form", name="Create a game")
@@ -187,8 +187,8 @@ def test_a_refused_action_shows_the_servers_error_in_words(page: Page, web_url: 
     page.get_by_role("button", name="Start the game").click()
     shown = alert_text(page)
     # the same request made directly: the page shows the API's own message and code
-    other = httpx.post(f"{web_url}/v1/games", json={"game": "six-nimmt", "players": 3}, timeout=10).json()
-    refused = httpx.post(
+    other = local_http.post(f"{web_url}/v1/games", json={"game": "six-nimmt", "players": 3}, timeout=10).json()
+    refused = local_http.post(
         f"{web_url}/v1/games/{other['game_id']}/start",
         headers={"Authorization": f"Bearer {other['admin_token']}"},
         timeout=10,
@@ -235,7 +235,7 @@ def test_a_private_game_is_joined_through_its_link_with_the_join_code(
 
     # the bot level offered are the catalog's
     levels = page.get_by_label("Bot level").locator("option").all_inner_texts()
-    assert levels == httpx.get(f"{web_url}/v1/catalog/daron", timeout=10).json()["bots"]
+    assert levels == local_http.get(f"{web_url}/v1/catalog/daron", timeout=10).json()["bots"]
 
     # another person: the link without its code is refused in words; the link with it seats them
     # as the `page` fixture's contexts: Playwright's waits evaluate strings, which the pages' policy forbids
@@ -260,7 +260,7 @@ def test_a_private_game_is_joined_through_its_link_with_the_join_code(
 
 
 def test_the_list_filters_by_game_and_status(page: Page, web_url: str) -> None:
-    made = httpx.post(f"{web_url}/v1/games", json={"game": "bohnanza", "players": 3}, timeout=10).json()
+    made = local_http.post(f"{web_url}/v1/games", json={"game": "bohnanza", "players": 3}, timeout=10).json()
     page.goto(f"{web_url}/")
     filters = page.get_by_role("form", name="Filter games")
     filters.get_by_label("Game").select_option("bohnanza")

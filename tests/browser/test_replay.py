@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.conftest import DOCS_IMG
 from tests.browser.played import Played, played, replay
 from tests.e2e.client import bearer
@@ -32,7 +32,7 @@ def finished(web_url: str) -> Played:
 
 
 def events(web_url: str, game_id: str, token: str | None) -> list[dict[str, Any]]:
-    answer = httpx.get(f"{web_url}/v1/games/{game_id}/events", params={"limit": 1000}, headers=bearer(token))
+    answer = local_http.get(f"{web_url}/v1/games/{game_id}/events", params={"limit": 1000}, headers=bearer(token))
     assert answer.status_code == 200, answer.text
     shown: list[dict[str, Any]] = answer.json()["events"]
     return shown

@@ -10,9 +10,9 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.conftest import keep
 from tests.browser.played import replay
 from tests.browser.test_replay import at, events, keep_seat
@@ -38,7 +38,7 @@ def short_game(web_url: str, game: str) -> tuple[str, list[str], int]:
     """A started game, two people and bots, the people's first legal move played a few times; its id, the people's
     tokens and the version it had reached when the test left it (the versions before it never change)."""
     players, options = GAMES[game]
-    with httpx.Client(base_url=web_url, timeout=30) as http:
+    with local_http.client(base_url=web_url, timeout=30) as http:
         api = Tapis(http)
         created = api.create(game, players, options, seed=f"{sum(map(ord, game)) % 256:02x}" * 32)
         game_id, admin = created["game_id"], created["admin_token"]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests import local_http
 from tests.browser.conftest import DESKTOP, _page, keep
 from tests.e2e.client import Tapis
 
@@ -48,7 +48,7 @@ def test_each_games_rules_open_from_the_table_and_the_create_form_and_close_with
     browser: Browser, web_url: str, lang: str
 ) -> None:
     words = WORDS[lang]
-    with httpx.Client(base_url=web_url, timeout=30) as http:
+    with local_http.client(base_url=web_url, timeout=30) as http:
         api = Tapis(http)
         titles = {entry["game"]: entry["title"] for entry in http.get("/v1/catalog").json()["games"]}
         games = {game: api.create(game, players)["game_id"] for game, players in PLAYERS.items()}

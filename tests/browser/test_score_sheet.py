@@ -9,10 +9,10 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests import local_http
 from tests.browser.conftest import keep
 from tests.browser.table_play import api_view
 from tests.e2e.client import Tapis, bearer
@@ -35,7 +35,7 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
 def finished_by_bots(base: str, game: str) -> tuple[str, list[dict[str, Any]]]:
     """A game whose every seat is a bot, played to its end on the server; its id and its events."""
     players, options = GAMES[game]
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with local_http.client(base_url=base, timeout=30) as http:
         api = Tapis(http)
         created = api.create(game, players, options, seed=f"{sum(map(ord, game)) % 256:02x}" * 32)
         game_id, admin = created["game_id"], created["admin_token"]

@@ -8,9 +8,9 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.table_play import DRAWN, Seated, open_table
 from tests.browser.test_lobby import api_view, create_six_nimmt, game_id_of
 from tests.e2e.client import Tapis
@@ -41,7 +41,7 @@ def test_the_stream_resumes_with_last_event_id_after_a_dropped_connection(page: 
             route.continue_()
             return
         cut = True
-        joined = httpx.post(f"{web_url}/v1/games/{game_id}/seats", json={"name": "Bea"}, timeout=10)
+        joined = local_http.post(f"{web_url}/v1/games/{game_id}/seats", json={"name": "Bea"}, timeout=10)
         assert joined.status_code == 201
         fed.append(joined.json()["version"])
         event = {"version": fed[0], "type": "PlayerJoined", "data": {}}
@@ -89,7 +89,7 @@ def test_a_view_read_before_a_later_one_drawn_is_never_drawn_over_it(page: Page,
     moves of a past state (a move of a finished game, refused), and nothing would correct it until the next event.
     The legal-moves answers are held here (each computed by the server when asked, delivered when released), the
     later ones released first; `make test` met it once at a game's end (test_lobby's whole game)."""
-    with httpx.Client(base_url=web_url, timeout=10) as http:
+    with local_http.client(base_url=web_url, timeout=10) as http:
         api = Tapis(http)
         game_id, ada, bea = ada_at_her_table_with_bea(page, web_url, api)
         page.wait_for_function("() => document.querySelector('.gt-table [data-move]') !== null")
@@ -135,7 +135,7 @@ def test_a_move_on_a_table_drawn_while_the_last_one_was_answered_is_sent(page: P
     table used to drop every click while a move was in flight, which left it waiting for a move the player had made
     (`make test` met it in test_lobby's whole game, CI of 2026-12-04). A second click on the table the move was sent
     from is still dropped. The answer to Ada's first move is held here (the server records the move when asked)."""
-    with httpx.Client(base_url=web_url, timeout=10) as http:
+    with local_http.client(base_url=web_url, timeout=10) as http:
         api = Tapis(http)
         game_id, ada, bea = ada_at_her_table_with_bea(page, web_url, api)
         assert api.command(game_id, bea, api.moves(game_id, bea)[0]).status_code == 200

@@ -12,9 +12,9 @@ import re
 import secrets
 from typing import TYPE_CHECKING
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.browser.test_lobby import api_view, create_six_nimmt
 
 if TYPE_CHECKING:
@@ -128,11 +128,11 @@ def test_the_seat_and_host_links_hand_the_game_to_a_fresh_browser(page: Page, br
 
 
 def test_tokens_an_earlier_release_left_in_local_storage_move_into_the_tab(page: Page, web_url: str) -> None:
-    created = httpx.post(f"{web_url}/v1/games", json={"game": "daron", "players": 2}, timeout=10).json()
+    created = local_http.post(f"{web_url}/v1/games", json={"game": "daron", "players": 2}, timeout=10).json()
     game_id, admin = created["game_id"], created["admin_token"]
     entropy = secrets.token_hex(32)
     commitment = hashlib.sha256(f"tapis-entropy-v3:{game_id}:{entropy}".encode()).hexdigest()
-    joined = httpx.post(
+    joined = local_http.post(
         f"{web_url}/v1/games/{game_id}/seats", json={"name": "Ada", "entropy_commitment": commitment}, timeout=10
     )
     assert joined.status_code == 201, joined.text
@@ -148,7 +148,7 @@ def test_tokens_an_earlier_release_left_in_local_storage_move_into_the_tab(page:
         " localStorage.setItem(`tapis:${kind}:${id}`, value))",
         [game_id, left],
     )
-    bot = httpx.post(
+    bot = local_http.post(
         f"{web_url}/v1/games/{game_id}/seats", json={"bot": "smart"}, headers={"Authorization": f"Bearer {admin}"}
     )
     assert bot.status_code == 201, bot.text

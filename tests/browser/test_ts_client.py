@@ -13,8 +13,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import httpx
 import pytest
+
+from tests import local_http
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 NODE = shutil.which("node")
@@ -49,7 +50,7 @@ def test_a_whole_six_nimmt_game_through_the_typescript_client(web_url: str, tmp_
     assert summary["moves_sent"] >= 10  # one round of ten turns: at least one card per turn from the person's seat
     assert summary["last_event"] > 0  # the stream delivered events
 
-    view = httpx.get(f"{web_url}/v1/games/{summary['game_id']}", timeout=10).json()
+    view = local_http.get(f"{web_url}/v1/games/{summary['game_id']}", timeout=10).json()
     assert view["status"] == "finished"
     assert view["scores"] == summary["scores"] and len(view["scores"]) == 3
     assert view["winners"] == summary["winners"] and view["winners"]

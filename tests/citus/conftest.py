@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 
 import asyncpg
-import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.citus.fixtures import citus_cluster, migrated_database
 from tests.conftest import _flush_redis, redis_db_beside
 from tests.e2e.client import Tapis
@@ -66,5 +66,5 @@ def server(citus_urls: ServiceUrls, request: pytest.FixtureRequest) -> Iterator[
 
 @pytest.fixture(scope="session")
 def api(server: str) -> Iterator[Tapis]:
-    with httpx.Client(base_url=server, timeout=30) as http:
+    with local_http.client(base_url=server, timeout=30) as http:
         yield Tapis(http)

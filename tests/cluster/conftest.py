@@ -9,12 +9,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 
-import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
 from infra.local_cluster import LocalRedisCluster
 from infra.migrate import upgrade
+from tests import local_http
 from tests.cluster.redis_cluster import running_cluster
 from tests.conftest import _create_database, _drop_database, _run, _with_database
 from tests.e2e.client import Tapis
@@ -50,5 +50,5 @@ def cluster_server(cluster_urls: ServiceUrls) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def cluster_api(cluster_server: str) -> Iterator[Tapis]:
-    with httpx.Client(base_url=cluster_server, timeout=30) as http:
+    with local_http.client(base_url=cluster_server, timeout=30) as http:
         yield Tapis(http)

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import asyncpg
-import httpx
 import pytest
 
 from bootstrap import build_services, redis_client, redis_layout
@@ -34,6 +33,7 @@ from infra.migrate import upgrade
 from infra.projections import CLUSTER_SHARDS
 from infra.settings import Settings
 from services.codec import codec, encode_table
+from tests import local_http
 from tests.conftest import _create_database, _drop_database, _run, _with_database
 from tests.e2e.conftest import start_server, stop_server
 from tests.faults.load import GAMES, Outcome, Player, Target, check_store, new_game
@@ -98,7 +98,7 @@ async def test_a_master_killed_under_load_fails_over_and_nothing_acknowledged_is
     client = redis_client(failover_urls.redis_url)
     wakeups = RedisWakeups(client, resubscribe_seconds=0.2, layout=redis_layout(client, CLUSTER_SHARDS))
     try:
-        async with httpx.AsyncClient() as http, contextlib.AsyncExitStack() as streams:
+        async with local_http.async_client() as http, contextlib.AsyncExitStack() as streams:
             games = [await new_game(http, base, game, players, options) for game, players, options in GAMES]
             target = Target(base)
             players = [Player(http, target, outcome, game_id, tokens) for game_id, tokens in games]

@@ -16,6 +16,7 @@ import pytest
 
 from infra.embedded import ServiceUrls
 from infra.migrate import upgrade
+from tests import local_http
 from tests.e2e.client import Tapis
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +54,7 @@ def start_server(urls: ServiceUrls, extra_env: dict[str, str] | None = None) -> 
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"{base}/v1/health", timeout=1).status_code in {200, 503}:
+            if local_http.get(f"{base}/v1/health", timeout=1).status_code in {200, 503}:
                 return process, base
         except httpx.TransportError:
             time.sleep(0.1)
@@ -96,5 +97,5 @@ def server(migrated_urls: ServiceUrls) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def api(server: str) -> Iterator[Tapis]:
-    with httpx.Client(base_url=server, timeout=30) as http:
+    with local_http.client(base_url=server, timeout=30) as http:
         yield Tapis(http, direct=True)

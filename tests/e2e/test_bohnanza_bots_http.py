@@ -12,10 +12,10 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import start_server, stop_server
 
@@ -29,7 +29,7 @@ SEED = "3c" * 32
 def windowed(migrated_urls: ServiceUrls) -> Iterator[Tapis]:
     process, base = start_server(migrated_urls, {"TAPIS_BOT_TRADE_WINDOW_SECONDS": str(WINDOW)})
     try:
-        with httpx.Client(base_url=base, timeout=30) as http:
+        with local_http.client(base_url=base, timeout=30) as http:
             yield Tapis(http, direct=True)
     finally:
         stop_server(process)

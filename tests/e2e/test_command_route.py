@@ -18,6 +18,7 @@ import msgspec
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import serving
 
@@ -37,7 +38,7 @@ def base(migrated_urls: ServiceUrls) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def http(base: str) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with local_http.client(base_url=base, timeout=30) as client:
         yield client
 
 
@@ -161,7 +162,7 @@ def test_the_request_id_is_echoed_and_the_route_counted_alike(http: httpx.Client
 
 
 def test_the_command_rate_limit_reads_alike(migrated_urls: ServiceUrls) -> None:
-    with serving(migrated_urls, {"TAPIS_RATE_COMMANDS": "2/60"}) as url, httpx.Client(base_url=url) as client:
+    with serving(migrated_urls, {"TAPIS_RATE_COMMANDS": "2/60"}) as url, local_http.client(base_url=url) as client:
         refused = [answer(client.post(f"/v1/games/g/{path}", json={})) for path in (FAST, LITESTAR) * 2]
     assert [status for status, _, _ in refused] == [404, 404, 429, 429]  # both paths count against one limit
     assert refused[2] == refused[3]

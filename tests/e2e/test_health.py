@@ -22,6 +22,7 @@ import pytest
 from infra.embedded import ServiceUrls
 from infra.migrate import head_revision, upgrade
 from infra.schema_window import OLDEST, window
+from tests import local_http
 from tests.e2e.client import Tapis
 from tests.e2e.conftest import free_port, start_server, stop_server
 
@@ -141,7 +142,7 @@ def proxied(service_urls: ServiceUrls) -> Iterator[dict[str, Any]]:
 
 
 def ready(base: str) -> httpx.Response:
-    return httpx.get(f"{base}/v1/health/ready", timeout=10)
+    return local_http.get(f"{base}/v1/health/ready", timeout=10)
 
 
 def until(base: str, status: int, seconds: float = 15) -> httpx.Response:
@@ -167,8 +168,8 @@ def test_ready_and_live_when_everything_answers(proxied: dict[str, Any]) -> None
         "oldest": OLDEST,
         "newest": window().newest,
     }
-    assert httpx.get(f"{base}/v1/health/live").json() == {"status": "ok"}
-    assert httpx.get(f"{base}/v1/health").json() == {"status": "ok", "postgres": "ok", "redis": "ok"}
+    assert local_http.get(f"{base}/v1/health/live").json() == {"status": "ok"}
+    assert local_http.get(f"{base}/v1/health").json() == {"status": "ok", "postgres": "ok", "redis": "ok"}
 
 
 def test_ready_is_503_while_postgres_is_down_and_200_when_it_returns(proxied: dict[str, Any]) -> None:
@@ -182,7 +183,7 @@ def test_ready_is_503_while_postgres_is_down_and_200_when_it_returns(proxied: di
         assert body["status"] == "not_ready" and body["checks"]["postgres"] == "down"
         assert body["failed"] == ["postgres", "schema"] and body["checks"]["schema"] == "unknown"
         assert body["checks"]["redis"] == "ok"
-        assert httpx.get(f"{base}/v1/health/live").status_code == 200, "the process still answers"
+        assert local_http.get(f"{base}/v1/health/live").status_code == 200, "the process still answers"
     finally:
         postgres.start()
     back = until(base, 200)
@@ -193,13 +194,13 @@ def test_redis_down_leaves_the_process_ready_degraded_and_taking_commands(proxie
     # until issue 29, Redis down made every process unready at once (an orchestrator would then have pulled them
     # all) although commands go on from Postgres: readiness now names it in `degraded` only
     base, redis = proxied["base"], proxied["redis"]
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with local_http.client(base_url=base, timeout=30) as http:
         api = Tapis(http)
         game_id, _, tokens = api.new_game("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}})
         redis.stop()
         try:
             deadline = time.monotonic() + 15
-            while httpx.get(f"{base}/v1/health", timeout=10).json()["redis"] != "down":
+            while local_http.get(f"{base}/v1/health", timeout=10).json()["redis"] != "down":
                 assert time.monotonic() < deadline, "Redis never looked down"
                 time.sleep(0.1)
             answer = ready(base)
@@ -207,7 +208,11 @@ def test_redis_down_leaves_the_process_ready_degraded_and_taking_commands(proxie
             body = answer.json()
             assert body["status"] == "ready" and body["failed"] == [] and body["degraded"] == ["redis"]
             assert body["checks"]["redis"] == "down"
-            assert httpx.get(f"{base}/v1/health").json() == {"status": "degraded", "postgres": "ok", "redis": "down"}
+            assert local_http.get(f"{base}/v1/health").json() == {
+                "status": "degraded",
+                "postgres": "ok",
+                "redis": "down",
+            }
             # commands go on (from Postgres), and reads fall back to it
             for _ in range(4):
                 view = api.view(game_id)

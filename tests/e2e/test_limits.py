@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import serving
 
@@ -26,7 +27,7 @@ def strict_server(migrated_urls: ServiceUrls) -> Iterator[str]:
 
 
 def client(base: str, address: str) -> Tapis:
-    return Tapis(httpx.Client(base_url=base, timeout=30, transport=httpx.HTTPTransport(local_address=address)))
+    return Tapis(local_http.client(base_url=base, timeout=30, transport=httpx.HTTPTransport(local_address=address)))
 
 
 def limited(response: httpx.Response) -> None:

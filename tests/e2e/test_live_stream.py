@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-import httpx
 import msgspec
 import pytest
 
@@ -28,6 +27,7 @@ from services.live import Heartbeat, LiveEvent, LiveStreams
 from services.ports import GameRecord, RecordedEvent
 from services.queries import GameQueries
 from services.repository import Repository
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import start_server, stop_server
 
@@ -66,7 +66,7 @@ class Reader(threading.Thread):
         ended = False
         deadline = time.monotonic() + 60
         with (
-            httpx.Client(base_url=self.base, timeout=30) as http,
+            local_http.client(base_url=self.base, timeout=30) as http,
             http.stream("GET", f"/v1/games/{self.game_id}/stream", headers=headers) as response,
         ):
             self.status = response.status_code
@@ -115,7 +115,7 @@ def test_each_seat_sees_every_event_once_in_order_across_a_reconnect_and_two_pro
     two_servers: tuple[str, str],
 ) -> None:
     a, b = two_servers
-    with httpx.Client(base_url=a, timeout=30) as ha, httpx.Client(base_url=b, timeout=30) as hb:
+    with local_http.client(base_url=a, timeout=30) as ha, local_http.client(base_url=b, timeout=30) as hb:
         on_a, on_b = Tapis(ha), Tapis(hb)
         created = on_a.create("six-nimmt", 2, ONE_ROUND)
         game_id = created["game_id"]
@@ -167,7 +167,7 @@ def test_each_seat_sees_every_event_once_in_order_across_a_reconnect_and_two_pro
 @pytest.mark.e2e
 def test_stream_refusals(two_servers: tuple[str, str]) -> None:
     a, _ = two_servers
-    with httpx.Client(base_url=a, timeout=10) as http:
+    with local_http.client(base_url=a, timeout=10) as http:
         created = Tapis(http).create("six-nimmt", 2)
         game_id = created["game_id"]
 

@@ -13,6 +13,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.client import bearer
 from tests.e2e.conftest import start_server, stop_server
 
@@ -41,7 +42,7 @@ def sample(text: str, name: str, **labels: str) -> float:
 
 def fresh() -> httpx.Client:
     """A client that opens a connection per request: the kernel hands each to either process."""
-    return httpx.Client(timeout=30, limits=httpx.Limits(max_keepalive_connections=0))
+    return local_http.client(timeout=30, limits=httpx.Limits(max_keepalive_connections=0))
 
 
 def test_counts_are_summed_over_both_processes(two_processes: tuple[str, Path]) -> None:
@@ -93,7 +94,7 @@ def test_an_open_stream_is_counted_whichever_process_holds_it(two_processes: tup
         game_id = created["game_id"]
         open_before = sample(http.get(f"{base}/metrics").text, "tapis_live_streams_open")
         with (
-            httpx.Client(timeout=30) as streaming,
+            local_http.client(timeout=30) as streaming,
             streaming.stream("GET", f"{base}/v1/games/{game_id}/stream") as stream,
         ):
             assert stream.status_code == 200

@@ -66,6 +66,7 @@ import pytest
 
 from infra.embedded import ServiceUrls
 from infra.migrate import head_revision
+from tests import local_http
 from tests.e2e.client import bearer
 from tests.e2e.conftest import ROOT, free_port, stop_server
 from tests.e2e.test_workers import socket_inodes, wait_for_workers, workers_of
@@ -187,7 +188,7 @@ class Follower(threading.Thread):
         retry = 0.2
         try:
             with (
-                httpx.Client(base_url=self.base, timeout=30) as http,
+                local_http.client(base_url=self.base, timeout=30) as http,
                 http.stream("GET", f"/v1/games/{self.game_id}/stream", headers=headers) as response,
             ):
                 if response.status_code != 200:
@@ -227,7 +228,7 @@ class Table:
 
     def _guarded(self, body: Callable[[httpx.Client], None]) -> None:
         try:
-            with httpx.Client(base_url=self.base, timeout=30) as http:
+            with local_http.client(base_url=self.base, timeout=30) as http:
                 body(http)
         except Exception as exc:  # an assertion in a thread: reported by the test, from the main thread
             self.tally.failed.append(f"table {self.number}: {exc!r}")
@@ -569,7 +570,7 @@ def serve_workers(urls: ServiceUrls, release: Path, log: Path) -> tuple[subproce
     while time.monotonic() < deadline and process.poll() is None:
         found = workers_of(process.pid)
         try:
-            if len(found) == 2 and httpx.get(f"{base}/v1/health/ready", timeout=2).status_code == 200:
+            if len(found) == 2 and local_http.get(f"{base}/v1/health/ready", timeout=2).status_code == 200:
                 return process, base
         except httpx.TransportError:
             pass

@@ -6,9 +6,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-import httpx
 import pytest
 import yaml
+
+from tests import local_http
 
 pytestmark = pytest.mark.e2e
 
@@ -36,7 +37,7 @@ def loads(html: str) -> list[str]:
 
 @pytest.mark.parametrize("page", ["/schema", "/schema/swagger"])
 def test_the_docs_page_loads_everything_from_this_server(server: str, page: str) -> None:
-    response = httpx.get(server + page, timeout=10)
+    response = local_http.get(server + page, timeout=10)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
     urls = loads(response.text)
@@ -46,7 +47,7 @@ def test_the_docs_page_loads_everything_from_this_server(server: str, page: str)
     for url in urls:
         absolute = urlsplit(urljoin(server + page, url))
         assert (absolute.scheme, absolute.netloc) == (origin.scheme, origin.netloc), f"{url} is not same-origin"
-        asset = httpx.get(absolute.geturl(), timeout=10)
+        asset = local_http.get(absolute.geturl(), timeout=10)
         assert asset.status_code == 200, url
         assert asset.content, url
     # the page reads the spec from this server too: no other host is named anywhere in it
@@ -58,15 +59,15 @@ def test_the_docs_page_loads_everything_from_this_server(server: str, page: str)
 def test_a_script_is_the_bundle_the_wheel_ships(server: str) -> None:
     from api.schema_site import SWAGGER_UI
 
-    served = httpx.get(f"{server}/schema/assets/swagger-ui-bundle.js", timeout=10)
+    served = local_http.get(f"{server}/schema/assets/swagger-ui-bundle.js", timeout=10)
     assert served.status_code == 200
     assert served.content == (SWAGGER_UI / "swagger-ui-bundle.js").read_bytes()
-    assert httpx.get(f"{server}/schema/assets/no-such-file.js", timeout=10).status_code == 404
+    assert local_http.get(f"{server}/schema/assets/no-such-file.js", timeout=10).status_code == 404
 
 
 @pytest.mark.parametrize("path", ["/schema/openapi.yaml", "/schema/openapi.yml", "/schema/openapi.json"])
 def test_the_served_spec_is_openapi_yaml(server: str, path: str) -> None:
-    response = httpx.get(server + path, timeout=10)
+    response = local_http.get(server + path, timeout=10)
     assert response.status_code == 200
     served = response.json() if path.endswith(".json") else yaml.safe_load(response.text)
     expected = yaml.safe_load(SPEC.read_text())

@@ -24,10 +24,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.conftest import serving
 
 pytestmark = pytest.mark.e2e
@@ -94,7 +94,7 @@ def run(command: list[str], *, cwd: Path, env: dict[str, str] | None = None, tim
 def assert_finished(output: str, base: str) -> None:
     match = FINISHED.search(output)
     assert match is not None, output[-4000:]
-    view = httpx.get(f"{base}/v1/games/{match.group(1)}", timeout=10).json()
+    view = local_http.get(f"{base}/v1/games/{match.group(1)}", timeout=10).json()
     assert view["status"] == "finished"
     assert view["game"] == "six-nimmt"
     assert [player["bot"] for player in view["players"]] == [None, "smart", "random"]

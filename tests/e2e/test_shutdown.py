@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import start_server, stop_server
 
@@ -35,7 +36,7 @@ class StreamLines(threading.Thread):
     def run(self) -> None:
         try:
             with (
-                httpx.Client(base_url=self.base, timeout=30) as http,
+                local_http.client(base_url=self.base, timeout=30) as http,
                 http.stream("GET", f"/v1/games/{self.game_id}/stream", headers=bearer(self.token)) as response,
             ):
                 assert response.status_code == 200
@@ -52,7 +53,7 @@ def test_sigterm_unready_first_then_streams_told_to_reconnect_then_exit(migrated
     env = {"TAPIS_SHUTDOWN_DELAY_SECONDS": str(DELAY), "TAPIS_SHUTDOWN_TIMEOUT_SECONDS": "5"}
     process, base = start_server(migrated_urls, env)
     try:
-        with httpx.Client(base_url=base, timeout=10) as http:
+        with local_http.client(base_url=base, timeout=10) as http:
             api = Tapis(http)
             game_id, _, tokens = api.new_game("six-nimmt", 2, {"end": {"kind": "rounds", "rounds": 1}})
             assert http.get("/v1/health/ready").status_code == 200
@@ -91,7 +92,7 @@ def test_sigterm_unready_first_then_streams_told_to_reconnect_then_exit(migrated
         # handlers would give
         assert process.wait(timeout=10) == -signal.SIGTERM
         with pytest.raises(httpx.TransportError):
-            httpx.get(f"{base}/v1/health/live", timeout=2)
+            local_http.get(f"{base}/v1/health/live", timeout=2)
     finally:
         if process.poll() is None:
             stop_server(process)
@@ -102,7 +103,7 @@ def test_a_second_signal_closes_at_once(migrated_urls: ServiceUrls) -> None:
     try:
         process.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + 5
-        while httpx.get(f"{base}/v1/health/ready", timeout=5).status_code == 200:
+        while local_http.get(f"{base}/v1/health/ready", timeout=5).status_code == 200:
             assert time.monotonic() < deadline
             time.sleep(0.02)
         process.send_signal(signal.SIGTERM)

@@ -19,6 +19,7 @@ import pytest
 from standardwebhooks import Webhook
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.client import Tapis, bearer
 from tests.e2e.conftest import ROOT, start_server, stop_server
 from tests.webhook_receiver import Receiver, verify
@@ -83,7 +84,7 @@ async def test_webhooks_get_every_event_in_order_and_what_they_missed_across_a_r
     await receiver.start()
     process, base = await asyncio.to_thread(start_server, migrated_urls, FAST_RETRIES)
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        async with local_http.async_client(base_url=base, timeout=30) as http:
             registered = await http.post("/v1/webhooks", json={"url": receiver.url, "topics": ["*"]}, headers=portal)
             assert registered.status_code == 201, registered.text
             secret, webhook_id = registered.json()["secret"], registered.json()["webhook_id"]
@@ -176,7 +177,7 @@ async def test_webhooks_get_every_event_in_order_and_what_they_missed_across_a_r
         # at least once: a repeat after the restart carries the same webhook-id, so a portal can drop it
         ids: dict[str, bytes] = {}
         assert all(ids.setdefault(r.headers["webhook-id"], r.body) == r.body for r in receiver.received)
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        async with local_http.async_client(base_url=base, timeout=30) as http:
 
             async def all_delivered() -> bool:
                 log = await http.get(

@@ -19,13 +19,13 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
 from infra.embedded import ServiceUrls
 from infra.migrate import upgrade
+from tests import local_http
 from tests.conftest import _create_database, _drop_database, _run, _with_database
 from tests.e2e.conftest import ROOT, start_server, stop_server
 from tests.e2e.test_webhooks_http import tapis_keys, wait_for
@@ -97,7 +97,7 @@ async def test_given_up_deliveries_are_resent_as_the_same_standard_webhooks_mess
     started_at = int(time.time())
     process, base = await asyncio.to_thread(start_server, own_urls, GIVE_UP_FAST)
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        async with local_http.async_client(base_url=base, timeout=30) as http:
             registered = await http.post("/v1/webhooks", json={"url": receiver.url, "topics": ["*"]}, headers=portal)
             assert registered.status_code == 201, registered.text
             secret, webhook_id = registered.json()["secret"], registered.json()["webhook_id"]

@@ -16,10 +16,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.conftest import ROOT, start_server, stop_server
 
 pytestmark = pytest.mark.e2e
@@ -84,7 +84,7 @@ def open_clients(base: str, count: int) -> Iterator[None]:
     closed on leaving."""
     with contextlib.ExitStack() as stack:
         for _ in range(count):
-            client = stack.enter_context(httpx.Client(base_url=base, timeout=30))
+            client = stack.enter_context(local_http.client(base_url=base, timeout=30))
             assert client.get("/v1/health").status_code == 200
         yield
 

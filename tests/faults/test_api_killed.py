@@ -7,9 +7,9 @@ import asyncio
 import os
 import signal
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.e2e.client import bearer
 from tests.e2e.conftest import start_server, stop_server
 from tests.faults.conftest import Stack
@@ -23,7 +23,7 @@ async def test_sigkill_under_load_loses_and_doubles_nothing(stack: Stack) -> Non
     process, base = start_server(stack.urls)
     outcome = Outcome()
     try:
-        async with httpx.AsyncClient() as http:
+        async with local_http.async_client() as http:
             games = [await new_game(http, base, game, players, options) for game, players, options in GAMES * 2]
             target = Target(base)
             stop = asyncio.Event()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import time
 
-import httpx
 import pytest
 
+from tests import local_http
 from tests.e2e.conftest import start_server, stop_server
 from tests.faults.conftest import Stack
 from tests.faults.load import GAMES, Outcome, Player, Target, check_store, new_game
@@ -21,7 +21,7 @@ async def test_503_while_postgres_is_down_then_recovery_without_loss(stack: Stac
     process, base = start_server(stack.urls)
     outcome = Outcome()
     try:
-        async with httpx.AsyncClient() as http:
+        async with local_http.async_client() as http:
             games = [await new_game(http, base, game, players, options) for game, players, options in GAMES * 2]
             target = Target(base)
             stop = asyncio.Event()

@@ -7,13 +7,13 @@ import asyncio
 import time
 
 import asyncpg
-import httpx
 import pytest
 import redis.asyncio as redis
 
 from bootstrap import build_services
 from infra.settings import Settings
 from services.codec import codec, encode_table
+from tests import local_http
 from tests.e2e.conftest import start_server, stop_server
 from tests.faults.conftest import Stack
 from tests.faults.load import GAMES, Outcome, Player, Target, check_store, new_game
@@ -50,7 +50,7 @@ async def test_commands_go_on_without_redis_and_projections_catch_up(stack: Stac
     process, base = start_server(stack.urls)
     outcome = Outcome()
     try:
-        async with httpx.AsyncClient() as http:
+        async with local_http.async_client() as http:
             games = [await new_game(http, base, game, players, options) for game, players, options in GAMES]
             target = Target(base)
             players = [Player(http, target, outcome, game_id, tokens) for game_id, tokens in games]

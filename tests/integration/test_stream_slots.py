@@ -24,6 +24,7 @@ from litestar import Litestar
 
 from api.app import create_app
 from infra.settings import Settings
+from tests import local_http
 from tests.ops import ops_settings
 
 pytestmark = pytest.mark.integration
@@ -53,7 +54,7 @@ async def running(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
     assert (await from_app.get())["type"] == "lifespan.startup.complete"
     try:
         transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
-        async with httpx.AsyncClient(transport=transport, base_url="http://tapis.test") as http:
+        async with local_http.async_client(transport=transport, base_url="http://tapis.test") as http:
             yield http
     finally:
         await to_app.put({"type": "lifespan.shutdown"})

@@ -32,6 +32,7 @@ import httpx
 import pytest
 
 from infra.embedded import ServiceUrls
+from tests import local_http
 from tests.e2e.conftest import free_port, start_server, stop_server
 
 NGINX = Path("/usr/sbin/nginx")
@@ -147,7 +148,7 @@ def balancer(migrated: ServiceUrls, tmp_path: Path) -> Iterator[Balancer]:
         deadline = time.monotonic() + 10
         while True:
             try:
-                if httpx.get(f"{base}/v1/health", timeout=1).status_code == 200:
+                if local_http.get(f"{base}/v1/health", timeout=1).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
@@ -225,7 +226,7 @@ def player(table: Table, seat: int, token: str) -> None:
     draws = random.Random(seat)
     auth = {"Authorization": f"Bearer {token}"}
     deadline = time.monotonic() + GAME_SECONDS
-    with httpx.Client(base_url=table.base, timeout=10) as http:
+    with local_http.client(base_url=table.base, timeout=10) as http:
         while not table.finished.is_set() and time.monotonic() < deadline:
             moves = send(table, http, "GET", f"/v1/games/{table.game_id}/legal-moves", headers=auth)
             assert moves.status_code == 200, moves.text
@@ -261,7 +262,7 @@ def player(table: Table, seat: int, token: str) -> None:
 def spectator(table: Table) -> None:
     last = 0
     deadline = time.monotonic() + GAME_SECONDS
-    with httpx.Client(base_url=table.base, timeout=httpx.Timeout(10, read=20)) as http:
+    with local_http.client(base_url=table.base, timeout=httpx.Timeout(10, read=20)) as http:
         while time.monotonic() < deadline:
             upstream, read, ended, opened = "", 0, False, 0.0
             try:
@@ -308,10 +309,10 @@ def spectator(table: Table) -> None:
 
 
 def test_a_game_through_nginx_over_three_processes_survives_one_killed(balancer: Balancer) -> None:
-    with httpx.Client(base_url=balancer.base, timeout=10) as http:
+    with local_http.client(base_url=balancer.base, timeout=10) as http:
         # /metrics stays private: refused through nginx, served on a process' own port (the scraper's way)
         assert http.get("/metrics").status_code == 403
-        assert httpx.get(f"http://{next(iter(balancer.processes))}/metrics").status_code == 200
+        assert local_http.get(f"http://{next(iter(balancer.processes))}/metrics").status_code == 200
         created = http.post("/v1/games", json={"game": "six-nimmt", "players": 3, "options": ONE_ROUND})
         assert created.status_code == 201, created.text
         game_id, admin = created.json()["game_id"], created.json()["admin_token"]
@@ -370,7 +371,7 @@ def test_a_game_through_nginx_over_three_processes_survives_one_killed(balancer:
     assert all(not t.is_alive() for t in threads), "the game did not finish"
     assert table.finished.is_set()
 
-    with httpx.Client(base_url=balancer.base, timeout=10) as http:
+    with local_http.client(base_url=balancer.base, timeout=10) as http:
         view = http.get(f"/v1/games/{game_id}").json()
         assert view["status"] == "finished"
         log = http.get(f"/v1/games/{game_id}/events", params={"limit": 1000}).json()["events"]
