@@ -50,21 +50,26 @@ def socket_inodes(pid: int) -> set[str]:
     return inodes
 
 
-def established(port: int) -> set[str]:
-    """The inodes of the server's ends of the established TCP connections to `port` on 127.0.0.1."""
-    inodes = set()
+ESTABLISHED, LISTEN = "01", "0A"  # the TCP states as /proc/net/tcp writes them
+
+
+def sockets_on(port: int, state: str) -> list[str]:
+    """The inodes of the sockets on 127.0.0.1:`port` in `state` (the server's ends, for established connections)."""
+    inodes = []
     for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         fields = line.split()
-        local_port, state, inode = int(fields[1].split(":")[1], 16), fields[3], fields[9]
-        if local_port == port and state == "01" and inode != "0":
-            inodes.add(inode)
+        if int(fields[1].split(":")[1], 16) == port and fields[3] == state and fields[9] != "0":
+            inodes.append(fields[9])
     return inodes
 
 
+def established(port: int) -> set[str]:
+    return set(sockets_on(port, ESTABLISHED))
+
+
 def listening(port: int) -> int:
-    """How many sockets listen on `port` on 127.0.0.1: one per worker, in the server's `SO_REUSEPORT` group."""
-    lines = Path("/proc/net/tcp").read_text().splitlines()[1:]
-    return sum(1 for line in lines if int(line.split()[1].split(":")[1], 16) == port and line.split()[3] == "0A")
+    """How many sockets listen on `port`: one per worker, in the server's `SO_REUSEPORT` group."""
+    return len(sockets_on(port, LISTEN))
 
 
 def connections_by_worker(parent: int, port: int) -> Counter[int]:
